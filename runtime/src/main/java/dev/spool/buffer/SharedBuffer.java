@@ -101,8 +101,9 @@ public final class SharedBuffer implements AutoCloseable {
 
     /**
      * Takes {@code content} (copied) as the next content of {@code file}; a later put replaces it.
-     * Returns false when the buffer refuses (disabled, closed, or the content alone exceeds
-     * {@code capacityBytes}): the caller then writes the file itself.
+     * Returns false when the buffer refuses (disabled, closed, the content alone exceeds
+     * {@code capacityBytes}, or the current file cannot be examined): the caller then writes the
+     * file itself and meets the real error, if any.
      * @throws IOException when an earlier flush of this file failed (its data is kept for retry)
      */
     public boolean putSnapshot(Path file, byte[] content) throws IOException {
@@ -116,7 +117,12 @@ public final class SharedBuffer implements AutoCloseable {
                 if (e.removed) continue;
                 if (e.failure != null) throw e.failureAsIOException();
                 if (!e.loaded) {
-                    e.baseline = FileStamp.current(p);
+                    try {
+                        e.baseline = FileStamp.current(p);
+                    } catch (IOException unreadable) {
+                        dropIfClean(e); // not a file we can stamp (a folder, no access): caller writes itself
+                        return false;
+                    }
                     e.loaded = true;
                 }
                 e.snapshot = copy;
