@@ -15,10 +15,10 @@ import java.util.Map;
 
 /**
  * Parsed JSON in one canonical text, so that two values are equal exactly when their canonical
- * texts are: object members sorted by name, numbers written from their exact decimal value
- * ({@code 1.50}, {@code 1.5} and {@code 15E-1} are one number; {@code 1} and {@code 1.0} too),
- * strings re-escaped one way, no whitespace. Nothing else is forgiven: a float printed with fewer
- * digits, a missing member, an extra array element all change the text.
+ * texts are: object members sorted by name, numbers by value ({@code 1.50}, {@code 1.5} and
+ * {@code 15E-1} are one number, see {@link #number}), strings re-escaped one way, no whitespace.
+ * Nothing else is forgiven: a double narrowed to a float, a missing member, an extra array
+ * element, a number turned into a string all change the text.
  */
 final class CanonicalJson {
   /** Floats parse to BigDecimal so that no digit is lost; a duplicate key or trailing text fails. */
@@ -28,6 +28,8 @@ final class CanonicalJson {
       .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
       .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
       .build();
+
+  private static final double MAX_EXACT_INTEGER = 0x1p53;
 
   private CanonicalJson() {}
 
@@ -74,12 +76,26 @@ final class CanonicalJson {
     }
   }
 
-  /** The number's exact value without trailing zeros: one spelling per value. */
+  /**
+   * One spelling per number. Integers (no fraction, no exponent) keep their exact value. Other
+   * numbers are the IEEE double they denote, which is what the app and any JSON codec hold, so
+   * {@code 0.1} and {@code 0.10000000000000001} are one number while {@code 0.1} and the widened
+   * float {@code 0.10000000149011612} are two; a double with an integer value is written as that
+   * integer, so {@code 2.0} equals {@code 2}.
+   */
   static String number(JsonNode node) {
-    BigDecimal value = node.isIntegralNumber()
-        ? new BigDecimal(node.bigIntegerValue())
-        : node.decimalValue();
-    return value.signum() == 0 ? "0" : value.stripTrailingZeros().toString();
+    if (node.isIntegralNumber()) {
+      return node.bigIntegerValue().toString();
+    }
+    BigDecimal exact = node.decimalValue();
+    double value = exact.doubleValue(); // correctly rounded
+    if (Double.isInfinite(value)) {
+      return exact.stripTrailingZeros().toString(); // beyond any double: keep it exact
+    }
+    if (value == Math.rint(value) && Math.abs(value) <= MAX_EXACT_INTEGER) {
+      return Long.toString((long) value);
+    }
+    return Double.toString(value);
   }
 
   private static void quote(String text, StringBuilder out) {

@@ -94,7 +94,10 @@ final class DocumentTrees {
     if (at >= bytes.length) {
       return "<end of file>";
     }
-    int from = (int) Math.max(0, at - SNIPPET / 4);
+    int from = (int) at;
+    while (from > 0 && bytes[from - 1] != '\n' && at - from < SNIPPET) {
+      from--; // from the start of the line, unless it is long
+    }
     int to = (int) Math.min(bytes.length, at + SNIPPET);
     String text = new String(bytes, from, to - from, StandardCharsets.UTF_8);
     String escaped = text.replace("\n", "\\n").replace("\r", "\\r");

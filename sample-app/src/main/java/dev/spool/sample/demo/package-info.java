@@ -10,8 +10,8 @@
  *   <li>the log: the same lines with the same multiplicity, in any order (jobs run in parallel,
  *       so lines of different jobs interleave differently from run to run);</li>
  *   <li>records: the same multiset of JSON values, compared as parsed JSON (object keys in any
- *       order, numbers by exact decimal value, so {@code 1.50} equals {@code 1.5}), exact
- *       otherwise;</li>
+ *       order, numbers by value: integers exactly, other numbers as the double they denote, so
+ *       {@code 1.50} equals {@code 1.5}), exact otherwise;</li>
  *   <li>the runs' summary lines, when given: the same counts, and counts that match the files.</li>
  * </ul>
  */
