@@ -2,7 +2,6 @@ package dev.spool.sample;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -48,6 +47,8 @@ public final class SampleApp {
       err.print(AppArgs.USAGE);
       return EXIT_USAGE;
     }
+    err.println("starting: pid " + ProcessHandle.current().pid() + ", " + args.jobs() + " jobs x "
+        + args.steps() + " steps on " + args.threads() + " threads, into " + args.out());
     RunSummary summary;
     try {
       summary = new Simulation(args, err).run();
@@ -85,7 +86,7 @@ public final class SampleApp {
   }
 
   private static void hold(PrintStream err) {
-    long pid = ManagementFactory.getRuntimeMXBean().getPid();
+    long pid = ProcessHandle.current().pid();
     err.println("holding: the run is over and the JVM stays alive, pid " + pid + ".");
     err.println("  Look inside with: jconsole " + pid
         + "   (MBeans tab, then the dev.spool folder when the Spool agent is attached)");
