@@ -2,7 +2,7 @@
 # The Spool demo: run the sample app (a host that knows nothing of Spool) without and with the
 # agent, into fresh folders, then check that the results are the same and show the speed-up.
 #
-#   ./demo.sh                   defaults: 16 jobs x 3000 steps on 4 threads
+#   ./demo.sh                   defaults: 16 jobs x 2000 steps on 4 threads
 #   JOBS=8 STEPS=500 ./demo.sh  a smaller run (THREADS too)
 #
 # Exit code 0: same results; 1: a difference (named) or a failed step; 2: bad setup.
@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 JOBS=${JOBS:-16}
-STEPS=${STEPS:-3000}
+STEPS=${STEPS:-2000}
 THREADS=${THREADS:-4}
 AGENT=agent/target/spool-agent.jar
 SAMPLE=sample-app/target/spool-sample.jar

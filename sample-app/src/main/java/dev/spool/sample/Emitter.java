@@ -25,7 +25,7 @@ import java.util.Map;
  * }
  * }</pre>
  */
-public class Emitter implements AutoCloseable {
+public final class Emitter implements AutoCloseable {
   private static final int BUFFER_BYTES = 8192;
 
   private final Path file;

@@ -133,6 +133,15 @@ class RunComparatorIT {
   }
 
   @Test
+  void shouldFailNamingAMissingLogOrRecordsFile() throws IOException {
+    Path planted = copyOfSecond();
+    Files.delete(planted.resolve("sim.log"));
+    assertFailsNaming(compare(planted), "log: the run with agent has no sim.log in " + planted);
+    assertFailsNaming(compare(second, tmp.resolve("absent.jsonl"), runs.resolve("second.stdout")),
+        "records: no records file " + tmp.resolve("absent.jsonl"));
+  }
+
+  @Test
   void shouldFailNamingAChangedLogLine() throws IOException {
     Path planted = copyOfSecond();
     edit(planted.resolve("sim.log"), lines -> {
