@@ -70,14 +70,14 @@ final class EntryWriter {
 
     /** Caller holds {@code e}'s monitor: account one write of about {@code bytesAdded} bytes. */
     void markDirty(Entry e, long bytesAdded) {
+        long before = e.estimate;
+        e.estimate = Math.max(2, before + bytesAdded);
         if (!e.dirty) {
             e.dirty = true;
             counters.dirtyEntries.incrementAndGet();
-            e.estimate += bytesAdded;
             counters.dirtyBytes.addAndGet(e.estimate);
-        } else {
-            e.estimate += bytesAdded;
-            counters.dirtyBytes.addAndGet(bytesAdded);
+        } else if (e.estimate != before) {
+            counters.dirtyBytes.addAndGet(e.estimate - before);
         }
     }
 

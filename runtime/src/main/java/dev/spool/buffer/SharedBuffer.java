@@ -128,7 +128,7 @@ public final class SharedBuffer implements AutoCloseable {
                 e.snapshot = copy;
                 e.root = null;
                 writer.markReplaced(e, copy.length);
-                counters.writesAbsorbed.increment();
+                e.writes++;
             }
             break;
         }
@@ -147,7 +147,7 @@ public final class SharedBuffer implements AutoCloseable {
             if (e.removed || !e.loaded) return null;
             if (e.failure != null) throw e.failureAsIOException();
             byte[] out = e.snapshot != null ? e.snapshot.clone() : e.root != null ? Json.encode(e.root) : null;
-            if (out != null) counters.readsServed.increment();
+            if (out != null) e.reads++;
             return out;
         }
     }
@@ -169,7 +169,7 @@ public final class SharedBuffer implements AutoCloseable {
                 boolean buffering = isBuffering();
                 try {
                     T result = read.apply(ensureLive(e, kind));
-                    if (buffering) counters.readsServed.increment();
+                    if (buffering) e.reads++;
                     return result;
                 } finally {
                     if (!buffering) evictIfIdle(e, false);
@@ -180,13 +180,13 @@ public final class SharedBuffer implements AutoCloseable {
 
     /**
      * Applies {@code write} to the live tree of {@code realFile} under the entry's monitor and marks
-     * the file dirty, {@code bytesAdded} being the estimated growth of its encoded size. While a
+     * the file dirty, adding the growth it reports to the byte estimate. While a
      * scope is open that is all (no I/O). With no scope open the file is written at once
      * (write-through) before this returns.
      * @throws UncheckedIOException when that write-through fails (a change that was only this
      *         call's is then discarded; earlier buffered changes stay for retry)
      */
-    public <T> T liveWrite(Path realFile, JsonKind kind, long bytesAdded, Function<Object, T> write) {
+    public <T> T liveWrite(Path realFile, JsonKind kind, LiveChange<T> write) {
         for (;;) {
             Entry e = entryFor(realFile);
             T result;
@@ -196,13 +196,14 @@ public final class SharedBuffer implements AutoCloseable {
                 try {
                     Object root = ensureLive(e, kind);
                     boolean wasDirty = e.dirty;
-                    result = write.apply(root);
-                    writer.markDirty(e, bytesAdded);
+                    e.pendingGrowth = 0;
+                    result = write.apply(root, e);
+                    writer.markDirty(e, e.pendingGrowth);
                     if (!buffering) {
                         writeThrough(e, wasDirty);
                         return result;
                     }
-                    counters.writesAbsorbed.increment();
+                    e.writes++;
                 } finally {
                     if (!buffering) evictIfIdle(e, false);
                 }
@@ -221,8 +222,7 @@ public final class SharedBuffer implements AutoCloseable {
         if (!wasDirty) { // nothing but this call's change: discard it, the caller is told
             writer.markClean(e, 0);
             e.failure = null;
-            e.removed = true;
-            entries.remove(e.path, e);
+            remove(e);
         }
         throw new UncheckedIOException(io);
     }
@@ -258,10 +258,7 @@ public final class SharedBuffer implements AutoCloseable {
     }
 
     private void dropIfClean(Entry e) {
-        if (!e.dirty && e.failure == null) {
-            e.removed = true;
-            entries.remove(e.path, e);
-        }
+        if (!e.dirty && e.failure == null) remove(e);
     }
 
     // ---------------------------------------------------------------- scopes
@@ -396,16 +393,33 @@ public final class SharedBuffer implements AutoCloseable {
      */
     private void evictIfIdle(Entry e, boolean snapshotsToo) {
         if (e.removed || e.dirty || e.failure != null) return;
-        if (scopeDepth.get() == 0 || !e.loaded || (snapshotsToo && e.snapshot != null)) {
-            e.removed = true;
-            entries.remove(e.path, e);
-        }
+        if (scopeDepth.get() == 0 || !e.loaded || (snapshotsToo && e.snapshot != null)) remove(e);
+    }
+
+    /** Caller holds {@code e}'s monitor. */
+    private void remove(Entry e) {
+        e.removed = true;
+        entries.remove(e.path, e);
+        counters.readsServed.add(e.reads);
+        counters.writesAbsorbed.add(e.writes);
     }
 
     // ---------------------------------------------------------------- settings, metrics, lifecycle
 
+    /** Point-in-time counters; sums per-entry counts, so it costs O(entries). */
     public BufferMetrics metrics() {
-        return counters.snapshot(entries.size());
+        long reads = 0;
+        long writes = 0;
+        int n = 0;
+        for (Entry e : entries.values()) {
+            synchronized (e) {
+                if (e.removed) continue;
+                reads += e.reads;
+                writes += e.writes;
+                n++;
+            }
+        }
+        return counters.snapshot(n, reads, writes);
     }
 
     public void addListener(BufferListener l) { listeners.add(Objects.requireNonNull(l, "listener")); }

@@ -70,35 +70,51 @@ public final class SyncedList extends AbstractList<Object> implements RandomAcce
     @Override
     public Object set(int index, Object element) {
         Object json = JsonValues.toJson(element, node.path.index(index));
-        return node.write(JsonValues.estimate(json) + 1, v -> node.asList(v).set(index, json));
+        return node.write((v, growth) -> {
+            Object old = node.asList(v).set(index, json);
+            growth.grew(JsonValues.estimate(json) - JsonValues.estimate(old));
+            return old;
+        });
     }
 
     /** Appends atomically. */
     @Override
     public boolean add(Object element) {
         Object json = JsonValues.toJson(element, node.path.index(0));
-        return node.write(JsonValues.estimate(json) + 1, v -> node.asList(v).add(json));
+        return node.write((v, growth) -> {
+            growth.grew(JsonValues.estimate(json) + 1);
+            return node.asList(v).add(json);
+        });
     }
 
     @Override
     public void add(int index, Object element) {
         Object json = JsonValues.toJson(element, node.path.index(index));
-        node.write(JsonValues.estimate(json) + 1, v -> {
+        node.write((v, growth) -> {
             node.asList(v).add(index, json);
+            growth.grew(JsonValues.estimate(json) + 1);
             return null;
         });
     }
 
     @Override
     public Object remove(int index) {
-        return node.write(0, v -> node.asList(v).remove(index));
+        return node.write((v, growth) -> {
+            Object old = node.asList(v).remove(index);
+            growth.grew(-1 - JsonValues.estimate(old));
+            return old;
+        });
     }
 
     @Override
     public boolean remove(Object o) {
         Object plain = Node.plain(o, new Object());
         if (!node.read(v -> node.asList(v).contains(plain))) return false;
-        return node.write(0, v -> node.asList(v).remove(plain));
+        return node.write((v, growth) -> {
+            boolean removed = node.asList(v).remove(plain);
+            if (removed) growth.grew(-1 - JsonValues.estimate(plain));
+            return removed;
+        });
     }
 
     @Override
@@ -110,19 +126,26 @@ public final class SyncedList extends AbstractList<Object> implements RandomAcce
     public boolean addAll(int index, Collection<?> c) {
         List<Object> converted = new ArrayList<>(c.size());
         long bytes = 0;
+
         for (Object x : c) {
             Object json = JsonValues.toJson(x, node.path.index(Math.max(index, 0) + converted.size()));
             converted.add(json);
             bytes += JsonValues.estimate(json) + 1;
         }
         if (converted.isEmpty()) return false;
-        return node.write(bytes, v -> index < 0 ? node.asList(v).addAll(converted) : node.asList(v).addAll(index, converted));
+        long added = bytes;
+        return node.write((v, growth) -> {
+            growth.grew(added);
+            return index < 0 ? node.asList(v).addAll(converted) : node.asList(v).addAll(index, converted);
+        });
     }
 
     @Override
     public void clear() {
-        node.write(0, v -> {
-            node.asList(v).clear();
+        node.write((v, growth) -> {
+            List<Object> l = node.asList(v);
+            growth.grew(2 - JsonValues.estimate(l));
+            l.clear();
             return null;
         });
     }
