@@ -12,10 +12,9 @@ final class EntryWriter {
     enum Result { CLEAN, WRITTEN, CONFLICT, FAILED }
 
     /** What happened to one entry; {@code conflictFile} for CONFLICT, {@code failure} and {@code content} for FAILED. */
-    record Outcome(Result result, Path conflictFile, Throwable failure, byte[] content) {}
+    record Outcome(Result result, Path path, Path conflictFile, Throwable failure, byte[] content) {}
 
-    static final Outcome CLEAN = new Outcome(Result.CLEAN, null, null, null);
-    static final Outcome WRITTEN = new Outcome(Result.WRITTEN, null, null, null);
+    static final Outcome CLEAN = new Outcome(Result.CLEAN, null, null, null, null);
 
     private final Counters counters;
 
@@ -32,16 +31,16 @@ final class EntryWriter {
             if (!e.baseline.unchangedOnDisk(e.path)) {
                 Path conflictFile = AtomicFiles.writeConflict(e.path, content, fsync);
                 rebaseAfterConflict(e);
-                return new Outcome(Result.CONFLICT, conflictFile, null, null);
+                return new Outcome(Result.CONFLICT, e.path, conflictFile, null, null);
             }
             AtomicFiles.write(e.path, content, fsync);
             e.baseline = FileStamp.afterWrite(e.path, content);
             markClean(e, content.length);
             e.failure = null;
-            return WRITTEN;
+            return new Outcome(Result.WRITTEN, e.path, null, null, null);
         } catch (IOException | RuntimeException failure) {
             e.failure = failure;
-            return new Outcome(Result.FAILED, null, failure, content);
+            return new Outcome(Result.FAILED, e.path, null, failure, content);
         }
     }
 

@@ -6,8 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -46,11 +44,11 @@ import java.util.function.Function;
 public final class SharedBuffer implements AutoCloseable {
     private static volatile SharedBuffer global;
 
-    private final ConcurrentHashMap<Path, Entry> entries = new ConcurrentHashMap<>();
     private final ReentrantLock flushLock = new ReentrantLock();
     private final AtomicInteger scopeDepth = new AtomicInteger();
-    private final CopyOnWriteArrayList<BufferListener> listeners = new CopyOnWriteArrayList<>();
     private final Counters counters = new Counters();
+    private final EntryTable table = new EntryTable(counters, scopeDepth);
+    private final Listeners listeners = new Listeners(counters);
     private final EntryWriter writer = new EntryWriter(counters);
     private final FlushTimer timer;
     private volatile boolean enabled = true;
@@ -112,7 +110,7 @@ public final class SharedBuffer implements AutoCloseable {
         Path p = RealPaths.of(file);
         byte[] copy = content.clone();
         for (;;) {
-            Entry e = entryFor(p);
+            Entry e = table.entryFor(p);
             synchronized (e) {
                 if (e.removed) continue;
                 if (e.failure != null) throw e.failureAsIOException();
@@ -120,7 +118,7 @@ public final class SharedBuffer implements AutoCloseable {
                     try {
                         e.baseline = FileStamp.current(p);
                     } catch (IOException unreadable) {
-                        dropIfClean(e); // not a file we can stamp (a folder, no access): caller writes itself
+                        table.dropIfClean(e); // not a file we can stamp (a folder, no access): caller writes itself
                         return false;
                     }
                     e.loaded = true;
@@ -141,7 +139,7 @@ public final class SharedBuffer implements AutoCloseable {
      * @throws IOException when an earlier flush of this file failed
      */
     public byte[] readBuffered(Path file) throws IOException {
-        Entry e = entries.get(RealPaths.of(file));
+        Entry e = table.get(RealPaths.of(file));
         if (e == null) return null;
         synchronized (e) {
             if (e.removed || !e.loaded) return null;
@@ -163,16 +161,16 @@ public final class SharedBuffer implements AutoCloseable {
      */
     public <T> T liveRead(Path realFile, JsonKind kind, Function<Object, T> read) {
         for (;;) {
-            Entry e = entryFor(realFile);
+            Entry e = table.entryFor(realFile);
             synchronized (e) {
                 if (e.removed) continue;
                 boolean buffering = isBuffering();
                 try {
-                    T result = read.apply(ensureLive(e, kind));
+                    T result = read.apply(table.ensureLive(e, kind));
                     if (buffering) e.reads++;
                     return result;
                 } finally {
-                    if (!buffering) evictIfIdle(e, false);
+                    if (!buffering) table.evictIfIdle(e, false);
                 }
             }
         }
@@ -188,77 +186,52 @@ public final class SharedBuffer implements AutoCloseable {
      */
     public <T> T liveWrite(Path realFile, JsonKind kind, LiveChange<T> write) {
         for (;;) {
-            Entry e = entryFor(realFile);
+            Entry e = table.entryFor(realFile);
             T result;
+            EntryWriter.Outcome written = null;
+            UncheckedIOException failed = null;
             synchronized (e) {
                 if (e.removed) continue;
                 boolean buffering = isBuffering();
                 try {
-                    Object root = ensureLive(e, kind);
+                    Object root = table.ensureLive(e, kind);
                     boolean wasDirty = e.dirty;
                     e.pendingGrowth = 0;
                     result = write.apply(root, e);
                     writer.markDirty(e, e.pendingGrowth);
-                    if (!buffering) {
-                        writeThrough(e, wasDirty);
-                        return result;
+                    if (buffering) {
+                        e.writes++;
+                    } else {
+                        written = writer.write(e, fsync);
+                        failed = discardFailedWriteThrough(e, wasDirty, written);
                     }
-                    e.writes++;
                 } finally {
-                    if (!buffering) evictIfIdle(e, false);
+                    if (!buffering) table.evictIfIdle(e, false);
                 }
             }
-            maybeForceFlush();
+            if (written == null) {
+                maybeForceFlush();
+                return result;
+            }
+            listeners.outcome(written);
+            if (failed != null) throw failed;
             return result;
         }
     }
 
-    /** Caller holds {@code e}'s monitor. */
-    private void writeThrough(Entry e, boolean wasDirty) {
-        EntryWriter.Outcome o = writer.write(e, fsync);
-        report(e.path, o);
-        if (o.result() != EntryWriter.Result.FAILED) return;
-        IOException io = e.failureAsIOException();
-        if (!wasDirty) { // nothing but this call's change: discard it, the caller is told
+    /**
+     * Caller holds {@code e}'s monitor. A failed write-through of nothing but this call's change
+     * discards it (the caller is told); earlier buffered changes stay for retry.
+     */
+    private UncheckedIOException discardFailedWriteThrough(Entry e, boolean wasDirty, EntryWriter.Outcome o) {
+        if (o.result() != EntryWriter.Result.FAILED) return null;
+        UncheckedIOException io = new UncheckedIOException(e.failureAsIOException());
+        if (!wasDirty) {
             writer.markClean(e, 0);
             e.failure = null;
-            remove(e);
+            table.remove(e);
         }
-        throw new UncheckedIOException(io);
-    }
-
-    private Entry entryFor(Path p) {
-        Entry e = entries.get(p);
-        return e != null ? e : entries.computeIfAbsent(p, Entry::new);
-    }
-
-    /** Caller holds {@code e}'s monitor. Loads or decodes the tree; a bad file removes a clean entry. */
-    private Object ensureLive(Entry e, JsonKind kind) {
-        if (e.root != null) return kind.check(e.path, e.root);
-        if (e.snapshot != null) {
-            e.root = kind.check(e.path, Json.decode(e.path, e.snapshot));
-            e.snapshot = null;
-            return e.root;
-        }
-        try {
-            FileStamp.Loaded l = FileStamp.load(e.path);
-            Object tree = l.content() == null ? kind.empty() : kind.check(e.path, Json.decode(e.path, l.content()));
-            e.baseline = l.stamp();
-            e.loaded = true;
-            e.estimate = l.content() == null ? 2 : l.content().length;
-            e.root = tree;
-            return tree;
-        } catch (IOException io) {
-            dropIfClean(e);
-            throw new UncheckedIOException("cannot read " + e.path, io);
-        } catch (RuntimeException bad) {
-            dropIfClean(e);
-            throw bad;
-        }
-    }
-
-    private void dropIfClean(Entry e) {
-        if (!e.dirty && e.failure == null) remove(e);
+        return io;
     }
 
     // ---------------------------------------------------------------- scopes
@@ -331,97 +304,36 @@ public final class SharedBuffer implements AutoCloseable {
         List<FlushReport.Conflict> conflicts = new ArrayList<>();
         List<FlushException.Failure> failures = new ArrayList<>();
         boolean fs = fsync;
-        for (Entry e : entries.values()) {
+        List<EntryWriter.Outcome> outcomes = new ArrayList<>();
+        for (Entry e : table.entries()) {
+            EntryWriter.Outcome o;
             synchronized (e) {
-                EntryWriter.Outcome o = writer.write(e, fs);
-                switch (o.result()) {
-                    case WRITTEN -> written++;
-                    case CONFLICT -> conflicts.add(new FlushReport.Conflict(e.path, o.conflictFile()));
-                    case FAILED -> failures.add(new FlushException.Failure(e.path, o.failure(), o.content()));
-                    case CLEAN -> { }
-                }
-                report(e.path, o);
-                if (!forced) evictIfIdle(e, true);
+                o = writer.write(e, fs);
+                if (!forced) table.evictIfIdle(e, true);
             }
+            switch (o.result()) {
+                case WRITTEN -> written++;
+                case CONFLICT -> conflicts.add(new FlushReport.Conflict(o.path(), o.conflictFile()));
+                case FAILED -> failures.add(new FlushException.Failure(o.path(), o.failure(), o.content()));
+                case CLEAN -> { continue; }
+            }
+            outcomes.add(o);
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
-        counters.flushes.incrementAndGet();
-        counters.lastFlushMillis = millis;
-        for (BufferListener l : listeners) {
-            try {
-                l.flushCompleted(written, millis);
-            } catch (RuntimeException ignored) {
-                // a listener never breaks a flush
-            }
-        }
+        outcomes.forEach(listeners::outcome);
+        listeners.flushCompleted(written, millis);
         if (!failures.isEmpty()) throw new FlushException(written, failures);
         return new FlushReport(written, conflicts, millis);
-    }
-
-    /** Caller holds {@code e}'s monitor: counts and notifies one entry's outcome. */
-    private void report(Path path, EntryWriter.Outcome o) {
-        switch (o.result()) {
-            case WRITTEN -> counters.filesWritten.incrementAndGet();
-            case CONFLICT -> {
-                counters.conflicts.incrementAndGet();
-                for (BufferListener l : listeners) {
-                    try {
-                        l.conflict(path, o.conflictFile());
-                    } catch (RuntimeException ignored) {
-                        // a listener never breaks a flush
-                    }
-                }
-            }
-            case FAILED -> {
-                counters.lastError = path + ": " + o.failure();
-                for (BufferListener l : listeners) {
-                    try {
-                        l.writeError(path, o.failure());
-                    } catch (RuntimeException ignored) {
-                        // a listener never breaks a flush
-                    }
-                }
-            }
-            case CLEAN -> { }
-        }
-    }
-
-    /**
-     * Caller holds {@code e}'s monitor. A clean entry leaves the buffer when nothing needs it in
-     * memory: a snapshot (disk has the same bytes) after a full flush, or any entry when no scope
-     * is open.
-     */
-    private void evictIfIdle(Entry e, boolean snapshotsToo) {
-        if (e.removed || e.dirty || e.failure != null) return;
-        if (scopeDepth.get() == 0 || !e.loaded || (snapshotsToo && e.snapshot != null)) remove(e);
-    }
-
-    /** Caller holds {@code e}'s monitor. */
-    private void remove(Entry e) {
-        e.removed = true;
-        entries.remove(e.path, e);
-        counters.readsServed.add(e.reads);
-        counters.writesAbsorbed.add(e.writes);
     }
 
     // ---------------------------------------------------------------- settings, metrics, lifecycle
 
     /** Point-in-time counters; sums per-entry counts, so it costs O(entries). */
     public BufferMetrics metrics() {
-        long reads = 0;
-        long writes = 0;
-        int n = 0;
-        for (Entry e : entries.values()) {
-            synchronized (e) {
-                if (e.removed) continue;
-                reads += e.reads;
-                writes += e.writes;
-                n++;
-            }
-        }
-        return counters.snapshot(n, reads, writes);
+        return table.metrics();
     }
 
+    /** Listeners are called on the flushing thread, never while an entry is locked. */
     public void addListener(BufferListener l) { listeners.add(Objects.requireNonNull(l, "listener")); }
     public void removeListener(BufferListener l) { listeners.remove(l); }
 

@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.RandomAccess;
 
 /**
@@ -63,7 +64,7 @@ public final class SyncedList extends AbstractList<Object> implements RandomAcce
     public Object get(int index) {
         return node.read(v -> {
             Object x = node.asList(v).get(index);
-            return x instanceof String || x == null ? x : node.wrap(x, node.path.index(index));
+            return x instanceof Map || x instanceof List ? node.wrap(x, node.path.index(index)) : x;
         });
     }
 

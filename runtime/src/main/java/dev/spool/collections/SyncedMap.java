@@ -7,6 +7,7 @@ import java.util.AbstractMap;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -94,7 +95,7 @@ public final class SyncedMap extends AbstractMap<String, Object> {
     public Object get(Object key) {
         return node.read(v -> {
             Object x = node.asMap(v).get(key);
-            return x instanceof String || x == null ? x : node.wrap(x, node.path.key((String) key));
+            return x instanceof Map || x instanceof List ? node.wrap(x, node.path.key((String) key)) : x;
         });
     }
 
