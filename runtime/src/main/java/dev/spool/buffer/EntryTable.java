@@ -11,6 +11,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The buffer's entries by real path: lookup, creation, loading, eviction and the per-entry part
  * of the metrics. Lookups are lock-free ({@link ConcurrentHashMap}); everything that reads or
  * changes an entry's fields runs under that entry's monitor (methods say "caller holds").
+ * Guarantees: at most one entry per path in the map; an entry leaves the map only with its
+ * {@code removed} flag set under its monitor, so a holder of a stale reference notices and looks up
+ * again.
+ * <pre>{@code
+ * Entry e = table.entryFor(path);
+ * synchronized (e) {
+ *     if (e.removed) { ...look up again... }
+ *     Object tree = table.ensureLive(e, JsonKind.MAP);
+ * }
+ * }</pre>
  */
 final class EntryTable {
     private final ConcurrentHashMap<Path, Entry> entries = new ConcurrentHashMap<>();

@@ -6,7 +6,13 @@ import java.nio.file.Path;
 /**
  * Writes one dirty entry to disk: conflict check against the entry's baseline, atomic replace,
  * new baseline; or the conflict file and a re-base; or a failure kept on the entry. The caller
- * holds the entry's monitor for the whole call, so no write to the entry interleaves.
+ * holds the entry's monitor for the whole call, so no write to the entry interleaves. Stateless
+ * apart from the shared counters (atomics), so any number of threads may use one instance.
+ * <pre>{@code
+ * Outcome o;
+ * synchronized (entry) { o = writer.write(entry, fsync); }
+ * listeners.outcome(o);
+ * }</pre>
  */
 final class EntryWriter {
     enum Result { CLEAN, WRITTEN, CONFLICT, FAILED }

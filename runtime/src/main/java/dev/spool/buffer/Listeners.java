@@ -5,7 +5,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * The buffer's listeners and the counters that go with each notification. Called only while no
  * entry monitor is held, so a listener may call back into the buffer; an exception thrown by a
- * listener is swallowed (a listener never breaks a flush or a write).
+ * listener is swallowed (a listener never breaks a flush or a write). Thread-safe
+ * (copy-on-write list); notifications may arrive on several threads at once.
+ * <pre>{@code
+ * listeners.outcome(writer.write(entry, fsync));   // after leaving the entry's monitor
+ * }</pre>
  */
 final class Listeners {
     private final CopyOnWriteArrayList<BufferListener> list = new CopyOnWriteArrayList<>();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -160,13 +161,21 @@ public final class SharedBuffer implements AutoCloseable {
      * @throws IllegalStateException if the file's top level is not of {@code kind}
      */
     public <T> T liveRead(Path realFile, JsonKind kind, Function<Object, T> read) {
+        return liveRead(realFile, kind, read, SharedBuffer::applyTo);
+    }
+
+    /**
+     * As {@link #liveRead(Path, JsonKind, Function)}, passing {@code arg} to {@code read}: lets a
+     * caller use one non-capturing function and so allocate nothing per read.
+     */
+    public <A, T> T liveRead(Path realFile, JsonKind kind, A arg, BiFunction<Object, A, T> read) {
         for (;;) {
             Entry e = table.entryFor(realFile);
             synchronized (e) {
                 if (e.removed) continue;
                 boolean buffering = isBuffering();
                 try {
-                    T result = read.apply(table.ensureLive(e, kind));
+                    T result = read.apply(table.ensureLive(e, kind), arg);
                     if (buffering) e.reads++;
                     return result;
                 } finally {
@@ -174,6 +183,10 @@ public final class SharedBuffer implements AutoCloseable {
                 }
             }
         }
+    }
+
+    private static <T> T applyTo(Object root, Function<Object, T> fn) {
+        return fn.apply(root);
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.spool.buffer.SharedBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -45,6 +46,12 @@ final class Node {
     <T> T read(Function<Object, T> fn) {
         if (path.isRoot()) return buffer.liveRead(real, rootKind, fn);
         return buffer.liveRead(real, rootKind, root -> fn.apply(path.resolve(root, fileName)));
+    }
+
+    /** Runs {@code fn(viewed value, arg)} under the file entry's monitor; no allocation at the root. */
+    <A, T> T read(A arg, BiFunction<Object, A, T> fn) {
+        if (path.isRoot()) return buffer.liveRead(real, rootKind, arg, fn);
+        return buffer.liveRead(real, rootKind, arg, (root, a) -> fn.apply(path.resolve(root, fileName), a));
     }
 
     /** Runs the change {@code fn} on the viewed value; the file becomes dirty (or is written through). */

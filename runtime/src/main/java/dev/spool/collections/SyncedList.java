@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
+import java.util.function.BiFunction;
 
 /**
  * A {@code List<Object>} backed by a JSON file (an array at its top level), or a live view of an
@@ -60,12 +61,17 @@ public final class SyncedList extends AbstractList<Object> implements RandomAcce
         return node.read(v -> node.asList(v).size());
     }
 
+    /** Element at an index of an array; fails if the viewed value is no longer one. */
+    private static final BiFunction<Object, Integer, Object> GET = (v, index) -> {
+        if (!(v instanceof List<?> l)) throw new IllegalStateException("the viewed value is no longer an array");
+        return l.get(index);
+    };
+
     @Override
     public Object get(int index) {
-        return node.read(v -> {
-            Object x = node.asList(v).get(index);
-            return x instanceof Map || x instanceof List ? node.wrap(x, node.path.index(index)) : x;
-        });
+        Object x = node.read(index, GET);
+        // wrapping builds a view (a path), it touches no tree data: safe outside the monitor
+        return x instanceof Map || x instanceof List ? node.wrap(x, node.path.index(index)) : x;
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * A {@code Map<String,Object>} backed by a JSON file (an object at its top level), or a live view
@@ -91,12 +92,17 @@ public final class SyncedMap extends AbstractMap<String, Object> {
         return node.read(v -> node.asMap(v).containsValue(plain));
     }
 
+    /** Looks up a key in an object; fails if the viewed value is no longer one. */
+    private static final BiFunction<Object, Object, Object> GET = (v, key) -> {
+        if (!(v instanceof Map<?, ?> m)) throw new IllegalStateException("the viewed value is no longer an object");
+        return m.get(key);
+    };
+
     @Override
     public Object get(Object key) {
-        return node.read(v -> {
-            Object x = node.asMap(v).get(key);
-            return x instanceof Map || x instanceof List ? node.wrap(x, node.path.key((String) key)) : x;
-        });
+        Object x = node.read(key, GET);
+        // wrapping builds a view (a path), it touches no tree data: safe outside the monitor
+        return x instanceof Map || x instanceof List ? node.wrap(x, node.path.key((String) key)) : x;
     }
 
     @Override
