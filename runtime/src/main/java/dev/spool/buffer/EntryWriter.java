@@ -39,8 +39,9 @@ final class EntryWriter {
                 rebaseAfterConflict(e);
                 return new Outcome(Result.CONFLICT, e.path, conflictFile, null, null);
             }
-            AtomicFiles.write(e.path, content, fsync);
-            e.baseline = FileStamp.afterWrite(e.path, content);
+            long mtime = FileStamp.ownMtimeNanos();
+            AtomicFiles.write(e.path, content, fsync, mtime);
+            e.baseline = FileStamp.afterWrite(e.path, content, mtime);
             markClean(e, content.length);
             e.failure = null;
             return new Outcome(Result.WRITTEN, e.path, null, null, null);
