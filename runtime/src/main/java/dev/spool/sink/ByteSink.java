@@ -34,11 +34,13 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  * }</pre>
  */
 public final class ByteSink implements AutoCloseable {
+    /** How long the JVM shutdown hook waits for the writer to drain, so a host's exit never hangs. */
+    static final long SHUTDOWN_WAIT_MILLIS = 10_000;
     private static final VarHandle CURRENT;
 
     static {
         try {
-            CURRENT = MethodHandles.lookup().findVarHandle(ByteSink.class, "current", SinkBuffer.class);
+            CURRENT = MethodHandles.lookup().findVarHandle(ByteSink.class, "current", Slot.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -65,7 +67,20 @@ public final class ByteSink implements AutoCloseable {
     volatile String lastError;
     final RecentRate written = new RecentRate();
 
-    @SuppressWarnings("unused") private SinkBuffer current;
+    /**
+     * One installation of a buffer as current. A new slot per installation makes the
+     * compare-and-set of {@link #tryReplace} immune to ABA: a buffer recycled and installed again
+     * gets a new slot, so a producer holding the old one can never replace the new installation.
+     */
+    static final class Slot {
+        final SinkBuffer buf;
+
+        Slot(SinkBuffer buf) {
+            this.buf = buf;
+        }
+    }
+
+    @SuppressWarnings("unused") private Slot current;
     private final SinkWriter writer;
     private final Thread writerThread;
     private final Thread shutdownHook;
@@ -84,7 +99,7 @@ public final class ByteSink implements AutoCloseable {
         boolean direct = backend.wantsDirectBuffers();
         SinkBuffer first = new SinkBuffer(s.bufferBytes(), direct);
         first.open();
-        CURRENT.setRelease(this, first);
+        CURRENT.setRelease(this, new Slot(first));
         for (int i = 1; i < s.buffers(); i++) {
             free.offer(new SinkBuffer(s.bufferBytes(), direct));
         }
@@ -94,7 +109,7 @@ public final class ByteSink implements AutoCloseable {
         writerThread.setDaemon(true);
         writer.thread = writerThread;
         writerThread.start();
-        Thread hook = new Thread(this::close, "spool-sink-shutdown-" + name);
+        Thread hook = new Thread(() -> close(SHUTDOWN_WAIT_MILLIS), "spool-sink-shutdown-" + name);
         try {
             Runtime.getRuntime().addShutdownHook(hook);
         } catch (IllegalStateException | SecurityException e) {
@@ -160,7 +175,8 @@ public final class ByteSink implements AutoCloseable {
         }
         int idle = 0;
         while (true) {
-            SinkBuffer buf = current();
+            Slot slot = currentSlot();
+            SinkBuffer buf = slot.buf;
             if (n > buf.capacity) {
                 return appendDirect(src);
             }
@@ -177,7 +193,7 @@ public final class ByteSink implements AutoCloseable {
                 idle = Idle.step(idle);         // being installed or sealed right now: a moment
                 continue;
             }
-            if (tryReplace(buf)) {
+            if (tryReplace(slot)) {
                 continue;
             }
             SinkPolicy p = policy;
@@ -251,6 +267,11 @@ public final class ByteSink implements AutoCloseable {
     /** Writes everything appended before, closes the back end and stops the writer thread. Idempotent. */
     @Override
     public void close() {
+        close(0);
+    }
+
+    /** Closes, waiting at most {@code waitMillis} for the writer ({@code 0}: until it is done). */
+    void close(long waitMillis) {
         synchronized (this) {
             if (!closed) {
                 closed = true;
@@ -259,7 +280,7 @@ public final class ByteSink implements AutoCloseable {
         }
         if (Thread.currentThread() != writerThread) {
             try {
-                writerThread.join();
+                writerThread.join(waitMillis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -279,8 +300,12 @@ public final class ByteSink implements AutoCloseable {
 
     // ----- internals shared with SinkWriter -----
 
+    Slot currentSlot() {
+        return (Slot) CURRENT.getAcquire(this);
+    }
+
     SinkBuffer current() {
-        return (SinkBuffer) CURRENT.getAcquire(this);
+        return currentSlot().buf;
     }
 
     /** Hands a buffer this thread sealed to the writer; order: offer, then mark enqueued. */
@@ -298,18 +323,18 @@ public final class ByteSink implements AutoCloseable {
     }
 
     /**
-     * Installs a free buffer in place of {@code full} (which must be sealed and enqueued).
-     * Returns false only when {@code full} is still current and no free buffer exists.
+     * Installs a free buffer in place of slot {@code full}, whose buffer the caller saw sealed
+     * and enqueued. Returns false only when {@code full} is still current and no buffer is free.
      */
-    boolean tryReplace(SinkBuffer full) {
-        if (current() != full) {
+    boolean tryReplace(Slot full) {
+        if (currentSlot() != full) {
             return true;
         }
         SinkBuffer next = free.poll();
         if (next == null) {
             return false;
         }
-        if (CURRENT.compareAndSet(this, full, next)) {
+        if (CURRENT.compareAndSet(this, full, new Slot(next))) {
             next.open();
         } else {
             free.offer(next);
@@ -324,7 +349,8 @@ public final class ByteSink implements AutoCloseable {
     void sealCurrent() {
         int idle = 0;
         while (true) {
-            SinkBuffer buf = current();
+            Slot slot = currentSlot();
+            SinkBuffer buf = slot.buf;
             long c = buf.claimedAcquire();
             if (c == 0 || c >= SinkBuffer.CLOSED) {
                 return;                          // empty: every earlier buffer is already enqueued
@@ -338,7 +364,7 @@ public final class ByteSink implements AutoCloseable {
             }
             if (buf.seal()) {
                 handOff(buf);
-                tryReplace(buf);
+                tryReplace(slot);
                 return;
             }
         }

@@ -121,6 +121,11 @@ final class SinkBuffer {
         CLAIMED.setVolatile(this, CLOSED);
     }
 
+    @Override
+    public String toString() {
+        return "SinkBuffer@" + Integer.toHexString(System.identityHashCode(this)) + "{claimed=" + claimedAcquire() + ", limit=" + limit + ", enq=" + isEnqueued() + ", committed=" + (long) COMMITTED.getAcquire(this) + "}";
+    }
+
     /** Installer only, after it made this buffer current. */
     void open() {
         CLAIMED.setRelease(this, 0L);

@@ -127,6 +127,11 @@ final class SinkWriter implements Runnable {
         while (!buf.isEnqueued()) {
             idle = Idle.step(idle);              // the sealer marks it right after its offer
         }
+        idle = 0;
+        ByteSink.Slot slot;
+        while ((slot = sink.currentSlot()).buf == buf && !sink.tryReplace(slot)) {
+            idle = Idle.step(idle);              // a current buffer is never recycled under the producers
+        }
         SinkBuffer next = buf;
         int wanted = sink.bufferBytes;
         if (buf.capacity != wanted) {
@@ -135,8 +140,8 @@ final class SinkWriter implements Runnable {
             buf.recycle();
         }
         sink.free.offer(next);
-        SinkBuffer cur = sink.current();
-        if (cur.isEnqueued()) {
+        ByteSink.Slot cur = sink.currentSlot();
+        if (cur.buf.isEnqueued()) {
             sink.tryReplace(cur);                // nobody may be waiting to install (policy DROP)
         }
     }
