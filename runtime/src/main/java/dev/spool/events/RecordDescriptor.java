@@ -85,7 +85,7 @@ public final class RecordDescriptor {
             }
         }
         ByteBuffer le = b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        return le.getShort(8) == VERSION && le.getShort(10) == FILE_HEADER_LENGTH;
+        return le.getShort(8) == VERSION && le.getShort(10) == FILE_HEADER_LENGTH && le.getInt(12) == 0;
     }
 
     /**
