@@ -1,0 +1,55 @@
+package dev.spool.agent.internal;
+
+import dev.spool.buffer.BufferMetrics;
+import dev.spool.buffer.SharedBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The agent's answers to the CLI ({@code status}, {@code flush}, {@code routing=on|off}), each a
+ * JSON object. Reached through the boot bridge by a later {@code agentmain} in the same JVM.
+ */
+final class Commands implements Function<String, String> {
+
+    private final AgentControl control;
+
+    Commands(AgentControl control) {
+        this.control = control;
+    }
+
+    @Override
+    public String apply(String command) {
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("installed", true);
+        String c = command == null ? "status" : command.trim();
+        switch (c) {
+            case "flush":
+                answer.put("filesWritten", control.flush());
+                answer.put("flushed", true);
+                break;
+            case "routing=off":
+                control.setRoutingEnabled(false);
+                break;
+            case "routing=on":
+                control.setRoutingEnabled(true);
+                break;
+            case "status":
+                break;
+            default:
+                answer.put("error", "unknown command '" + c + "'; known: status, flush, routing=on, routing=off");
+        }
+        answer.put("version", control.version());
+        answer.put("routingEnabled", control.routingEnabled());
+        answer.put("instrumentedClasses", control.instrumentedClasses());
+        answer.put("errors", control.errors());
+        answer.put("lastError", control.lastError());
+        SharedBuffer buffer = SharedBuffer.global();
+        BufferMetrics m = buffer.metrics();
+        Map<String, Object> b = new LinkedHashMap<>();
+        b.put("metrics", String.valueOf(m));
+        answer.put("buffer", b);
+        answer.put("configuration", control.configuration());
+        return Json.write(answer);
+    }
+}
