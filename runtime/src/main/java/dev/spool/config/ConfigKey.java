@@ -1,0 +1,99 @@
+package dev.spool.config;
+
+import java.util.Locale;
+
+/**
+ * Every configuration key of Spool, with its default and the kind of value it accepts.
+ *
+ * <p>The table in {@code SPEC.md} ("Configuration") is the contract; this enum is its one
+ * implementation. {@link #key()} is the dotted name used in agent arguments, system properties
+ * and configuration files; {@link #envName()} the environment variable
+ * ({@code spool.buffer.capacity} becomes {@code SPOOL_BUFFER_CAPACITY}).
+ */
+public enum ConfigKey {
+    ENABLED("spool.enabled", ValueType.BOOLEAN, "true"),
+    LOG_LEVEL("spool.log.level", ValueType.choice("off", "error", "warn", "info", "debug"), "info"),
+    BUFFER_INCLUDE("spool.buffer.include", ValueType.GLOBS, "**/*.json"),
+    BUFFER_EXCLUDE("spool.buffer.exclude", ValueType.GLOBS, ""),
+    BUFFER_CAPACITY("spool.buffer.capacity", ValueType.intRange(1, Integer.MAX_VALUE), "1000"),
+    BUFFER_CAPACITY_BYTES("spool.buffer.capacity.bytes", ValueType.sizeRange(1, Long.MAX_VALUE), "67108864"),
+    BUFFER_FLUSH_INTERVAL("spool.buffer.flush.interval", ValueType.longRange(0, 86_400_000L), "1000"),
+    BUFFER_FSYNC("spool.buffer.fsync", ValueType.BOOLEAN, "false"),
+    EVENTS_JUL("spool.events.jul", ValueType.BOOLEAN, "true"),
+    EVENTS_LOGBACK("spool.events.logback", ValueType.BOOLEAN, "true"),
+    EVENTS_METHODS("spool.events.methods", ValueType.METHODS, ""),
+    EVENTS_METHODS_MODE("spool.events.methods.mode", ValueType.choice("route", "tee"), "route"),
+    EVENTS_FILE("spool.events.file", ValueType.PATH, "spool-events.spool"),
+    SINK_TYPE("spool.sink.type", ValueType.choice("file", "mmap"), "file"),
+    SINK_BUFFER_BYTES("spool.sink.buffer.bytes", ValueType.sizeRange(4096, 1L << 30), "1048576"),
+    SINK_BUFFERS("spool.sink.buffers", ValueType.intRange(2, 1024), "4"),
+    SINK_DIRECT_THRESHOLD("spool.sink.direct.threshold", ValueType.sizeRange(1, Integer.MAX_VALUE), "65536"),
+    SINK_RECORD_MAX("spool.sink.record.max", ValueType.sizeRange(1024, 1L << 30), "16777216"),
+    SINK_POLICY("spool.sink.policy", ValueType.choice("block", "drop", "sync"), "block"),
+    SINK_MAX_BYTES_PER_SECOND("spool.sink.max.bytes.per.second", ValueType.sizeRange(0, Long.MAX_VALUE), "0"),
+    JMX_ENABLED("spool.jmx.enabled", ValueType.BOOLEAN, "true"),
+    CONFIG_FILE("spool.config", ValueType.PATH_OR_EMPTY, "");
+
+    private final String key;
+    private final ValueType type;
+    private final String defaultText;
+
+    ConfigKey(String key, ValueType type, String defaultText) {
+        this.key = key;
+        this.type = type;
+        this.defaultText = defaultText;
+    }
+
+    /** The dotted name, such as {@code spool.buffer.capacity}. */
+    public String key() {
+        return key;
+    }
+
+    /** The environment variable for this key, such as {@code SPOOL_BUFFER_CAPACITY}. */
+    public String envName() {
+        return key.toUpperCase(Locale.ROOT).replace('.', '_');
+    }
+
+    /** The default as it would be written in a configuration source. */
+    public String defaultText() {
+        return defaultText;
+    }
+
+    /** What this key accepts, in words, for error messages and documentation. */
+    public String accepted() {
+        return type.accepted();
+    }
+
+    ValueType type() {
+        return type;
+    }
+
+    Object defaultValue() {
+        try {
+            return type.parse(defaultText);
+        } catch (IllegalArgumentException e) {
+            throw new AssertionError("default of " + key + " does not parse", e);
+        }
+    }
+
+    /** The key named by a dotted name, or {@code null}. A missing {@code spool.} prefix is added. */
+    public static ConfigKey byName(String name) {
+        String full = name.startsWith("spool.") ? name : "spool." + name;
+        for (ConfigKey k : values()) {
+            if (k.key.equals(full)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    /** The key whose environment variable is {@code envName}, or {@code null}. */
+    public static ConfigKey byEnvName(String envName) {
+        for (ConfigKey k : values()) {
+            if (k.envName().equals(envName)) {
+                return k;
+            }
+        }
+        return null;
+    }
+}
