@@ -18,6 +18,7 @@ final class TransformListener extends AgentBuilder.Listener.Adapter {
     public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
                                  DynamicType dynamicType) {
         control.instrumented(type.getName());
+        AgentLog.debug("instrumented " + type.getName() + (loaded ? " (retransformed)" : ""));
     }
 
     @Override

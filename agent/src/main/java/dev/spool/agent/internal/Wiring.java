@@ -1,20 +1,6 @@
 package dev.spool.agent.internal;
 
-import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
-import static net.bytebuddy.matcher.ElementMatchers.isMethod;
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
-import static net.bytebuddy.matcher.ElementMatchers.not;
-import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
-import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
-import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import dev.spool.agent.advice.EmitterAdvice;
-import dev.spool.agent.advice.JacksonReadAdvice;
-import dev.spool.agent.advice.JacksonWriteAdvice;
-import dev.spool.agent.advice.JulFileOpenAdvice;
-import dev.spool.agent.advice.JulMeteredStreamAdvice;
-import dev.spool.agent.advice.LogbackStreamAdvice;
 import dev.spool.bridge.Hooks;
 import dev.spool.config.SpoolConfig;
 import java.io.File;
@@ -23,15 +9,11 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.asm.Advice;
-import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.matcher.ElementMatcher;
+import java.util.TreeSet;
 
 /**
- * Publishes the hooks and weaves the advice. Type matchers are exact class names only (cheap on
- * every class load, and on the retransformation pass over the classes already loaded); ByteBuddy's
- * default ignore rules are replaced because they would skip the JDK's java.util.logging classes.
+ * Publishes the hooks and registers the {@link LazyTransformer} over the exact names of the target
+ * classes (ByteBuddy is loaded only when one of them appears; see {@link Weaver}).
  * Each target has its own switch: Jackson when {@code spool.buffer.include} is not empty, JUL by
  * {@code spool.events.jul}, Logback by {@code spool.events.logback}, emitters by
  * {@code spool.events.methods}.
@@ -53,54 +35,24 @@ final class Wiring {
         AgentControl.publish(control);
         Hooks.install(hooks, new Commands(control));
 
-        if (System.getProperty("net.bytebuddy.safe") == null) {
-            System.setProperty("net.bytebuddy.safe", "true"); // shading relocates this key: it only affects Spool's copy
-        }
-        AgentBuilder builder = new AgentBuilder.Default()
-                .disableClassFormatChanges()
-                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
-                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                .with(new TransformListener(control))
-                .ignore(nameStartsWith("dev.spool."));
+        Set<String> targets = new HashSet<>();
         if (!config.bufferInclude().isEmpty()) {
-            ElementMatcher.Junction<MethodDescription> write = isMethod().and(named("writeValue"))
-                    .and(takesArguments(2)).and(takesArgument(0, File.class));
-            ElementMatcher.Junction<MethodDescription> read = isMethod().and(takesArgument(0, File.class))
-                    .and(named("readValue").and(takesArguments(1).or(takesArguments(2)))
-                            .or(named("readTree").and(takesArguments(1))));
-            builder = builder
-                    .type(named(HostNames.OBJECT_MAPPER).or(named(HostNames.OBJECT_WRITER)).or(named(HostNames.OBJECT_READER)))
-                    .transform((b, type, loader, module, domain) -> b
-                            .visit(Advice.to(JacksonWriteAdvice.class).on(write))
-                            .visit(Advice.to(JacksonReadAdvice.class).on(read)));
+            targets.add(HostNames.OBJECT_MAPPER);
+            targets.add(HostNames.OBJECT_WRITER);
+            targets.add(HostNames.OBJECT_READER);
         }
         if (config.eventsJul()) {
-            builder = builder
-                    .type(named(HostNames.JUL_FILE_HANDLER))
-                    .transform((b, type, loader, module, domain) -> b.visit(Advice.to(JulFileOpenAdvice.class)
-                            .on(named("open").and(takesArguments(2)).and(takesArgument(0, File.class)))))
-                    .type(named(HostNames.JUL_METERED_STREAM))
-                    .transform((b, type, loader, module, domain) -> b.visit(Advice.to(JulMeteredStreamAdvice.class)
-                            .on(isConstructor().and(takesArguments(2)))));
+            targets.add(HostNames.JUL_FILE_HANDLER);
+            targets.add(HostNames.JUL_METERED_STREAM);
         }
         if (config.eventsLogback()) {
-            builder = builder
-                    .type(named(HostNames.LOGBACK_OUTPUT_STREAM_APPENDER))
-                    .transform((b, type, loader, module, domain) -> b.visit(Advice.to(LogbackStreamAdvice.class)
-                            .on(named("setOutputStream").and(takesArguments(1)))));
+            targets.add(HostNames.LOGBACK_OUTPUT_STREAM_APPENDER);
         }
-        for (Map.Entry<String, Set<String>> e : emitters.entrySet()) {
-            ElementMatcher.Junction<MethodDescription> methods = isMethod().and(not(isAbstract())).and(named(e.getValue().iterator().next()));
-            for (String m : e.getValue()) {
-                methods = methods.or(isMethod().and(not(isAbstract())).and(named(m)));
-            }
-            ElementMatcher.Junction<MethodDescription> target = methods;
-            builder = builder.type(named(e.getKey()))
-                    .transform((b, type, loader, module, domain) -> b.visit(Advice.to(EmitterAdvice.class).on(target)));
-        }
-        builder.installOn(inst);
-        AgentLog.debug("installed" + (dynamic ? " (dynamic attach)" : "") + "; instrumented so far: " + control.instrumentedClasses());
+        targets.addAll(emitters.keySet());
+        Set<String> internalNames = new HashSet<>();
+        targets.forEach(t -> internalNames.add(t.replace('.', '/')));
+        new LazyTransformer(internalNames, () -> Weaver.build(config, emitters, control), control).install(inst);
+        AgentLog.debug("installed" + (dynamic ? " (dynamic attach)" : "") + "; watching " + new TreeSet<>(targets));
     }
 
     /** {@code spool.events.methods} items {@code class#method}, grouped by class; a malformed item is reported and skipped. */
