@@ -74,6 +74,18 @@ public final class AgentControl {
         return new ArrayList<>(instrumented);
     }
 
+    /** Names (files) of the log streams currently routed through the sink, sorted. */
+    public List<String> routedStreams() {
+        List<String> names = new ArrayList<>();
+        synchronized (streams) {
+            for (RoutedStream s : streams) {
+                names.add(s.name());
+            }
+        }
+        Collections.sort(names);
+        return names;
+    }
+
     /** Effective configuration, key to value (SPEC keys). */
     public Map<String, String> configuration() {
         return configuration;

@@ -121,6 +121,7 @@ final class HooksImpl implements SpoolHooks {
             OutputStream routed = backends.sinkStream(out, streamName);
             RoutedStream stream = new RoutedStream(out, routed, control, streamName);
             control.track(stream);
+            AgentLog.debug("routing " + streamName + " through the sink");
             return stream;
         } catch (RuntimeException e) {
             control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");

@@ -3,7 +3,7 @@ package dev.spool.agent.internal;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.isMethod;
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+import static net.bytebuddy.matcher.ElementMatchers.none;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
@@ -45,7 +45,7 @@ final class Weaver {
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 .with(new TransformListener(control))
-                .ignore(nameStartsWith("dev.spool."));
+                .ignore(none()); // the LazyTransformer passes only target classes here
         if (!config.bufferInclude().isEmpty()) {
             ElementMatcher.Junction<MethodDescription> write = isMethod().and(named("writeValue"))
                     .and(takesArguments(2)).and(takesArgument(0, File.class));
