@@ -41,7 +41,7 @@ final class HooksImpl implements SpoolHooks {
     }
 
     private Path bufferedPath(File file) {
-        if (!control.routingEnabled()) {
+        if (!control.routingEnabled() || !filter.mightMatch(file.getPath())) {
             return null;
         }
         Path path;
