@@ -1,0 +1,23 @@
+package dev.spool.mbeans;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the agent exposes to {@code dev.spool:type=Agent}. Implemented by the agent; every method
+ * is called from JMX threads and must be thread-safe and quick.
+ */
+public interface AgentControl {
+    String version();
+
+    boolean routingEnabled();
+
+    /** false flushes everything and routes every later call down the original path. */
+    void setRoutingEnabled(boolean enabled);
+
+    List<String> instrumentedClasses();
+
+    Map<String, String> configuration();
+
+    long errors();
+}

@@ -1,0 +1,27 @@
+package dev.spool.mbeans;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code dev.spool:type=Agent}: the agent as a whole. Reads are point-in-time values.
+ */
+@Description("The Spool agent: version, routing kill switch, instrumented classes, configuration and errors")
+public interface AgentMXBean {
+    @Description("Spool's version")
+    String getVersion();
+
+    @Description("Kill switch. false flushes everything and sends every later call down the application's original path; true resumes routing")
+    boolean isRoutingEnabled();
+
+    void setRoutingEnabled(boolean enabled);
+
+    @Description("Classes Spool has instrumented")
+    List<String> getInstrumentedClasses();
+
+    @Description("The effective configuration, key to value")
+    Map<String, String> getConfiguration();
+
+    @Description("Failures inside Spool that fell back to the application's original behaviour")
+    long getErrors();
+}

@@ -1,0 +1,69 @@
+package dev.spool.mbeans;
+
+/**
+ * {@code dev.spool:type=Buffer}: the shared write-behind buffer of JSON files.
+ *
+ * <p>Every read is a point-in-time value taken when the attribute is read; counters are
+ * monotonic from the buffer's start. Writable attributes are validated (an invalid value throws
+ * {@link IllegalArgumentException} and changes nothing) and take effect at once.
+ */
+@Description("Spool's shared write-behind buffer: files whose JSON writes are held in memory and written at flush")
+public interface BufferMXBean {
+    @Description("Whether new writes are buffered. false: every later write goes straight to disk (what is buffered stays until the next flush)")
+    boolean isEnabled();
+
+    void setEnabled(boolean enabled);
+
+    @Description("Dirty files held before a forced flush (at least 1; 1 makes every buffered write flush)")
+    int getCapacity();
+
+    void setCapacity(int capacity);
+
+    @Description("Estimated bytes held before a forced flush (at least 1)")
+    long getCapacityBytes();
+
+    void setCapacityBytes(long capacityBytes);
+
+    @Description("Milliseconds between timed flushes; 0 = no timed flush")
+    long getFlushIntervalMillis();
+
+    void setFlushIntervalMillis(long millis);
+
+    @Description("Whether each flushed file and its folder are fsync'd")
+    boolean isFsync();
+
+    void setFsync(boolean fsync);
+
+    @Description("Files currently held by the buffer (clean and dirty)")
+    int getEntries();
+
+    @Description("Files with changes not yet on disk")
+    int getDirtyEntries();
+
+    @Description("Estimated bytes currently held")
+    long getEstimatedBytes();
+
+    @Description("Flushes completed since start")
+    long getFlushes();
+
+    @Description("Files written by flushes since start")
+    long getFilesWritten();
+
+    @Description("Writes absorbed in memory (not written to disk at the time of the call) since start")
+    long getWritesAbsorbed();
+
+    @Description("Reads served from memory since start")
+    long getReadsServed();
+
+    @Description("Files found changed on disk by someone else at flush; their content went to a .spool-conflict file")
+    long getConflicts();
+
+    @Description("Duration of the last flush in milliseconds")
+    long getLastFlushMillis();
+
+    @Description("The last flush error (file and cause), or empty")
+    String getLastError();
+
+    @Description("Writes every dirty file now; returns the number of files written")
+    int flush();
+}

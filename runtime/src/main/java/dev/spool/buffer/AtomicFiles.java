@@ -1,0 +1,143 @@
+package dev.spool.buffer;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.Set;
+
+/**
+ * Atomic replacement of a file's content: a reader sees either the previous complete content or
+ * the new complete content, never a torn file, even if the process is killed mid-write.
+ *
+ * <p>How: the content goes to a temp file in the target's own folder named
+ * {@code .<name>.spool-tmp-<16 random hex digits>} (from {@link SecureRandom}, so it cannot be
+ * predicted and planted), created exclusively ({@code CREATE_NEW}, {@code NOFOLLOW_LINKS}: a file
+ * or symlink already at that name makes the create fail instead of being followed), written,
+ * optionally {@code fsync}'d, then renamed over the target with {@code ATOMIC_MOVE}; with fsync the
+ * folder is synced after the rename so the rename itself survives a power cut. On any failure the
+ * temp file is deleted.
+ *
+ * <p>Leftovers: a process killed between create and rename leaves a temp file behind. It is hidden
+ * (leading dot), never matches the target's name or a {@code *.json} glob, and is never read by
+ * Spool; {@link #isTempFile} recognises it. It is safe to delete whenever no Spool process writes
+ * that folder.
+ *
+ * <p>Thread-safe: stateless apart from the shared {@link SecureRandom}.
+ * <pre>{@code
+ * AtomicFiles.write(Path.of("state.json"), bytes, false);
+ * }</pre>
+ */
+public final class AtomicFiles {
+    /** The marker every temp file name carries. */
+    public static final String TEMP_MARK = ".spool-tmp-";
+    /** The marker every conflict file name carries: {@code <name>.spool-conflict-<millis>}. */
+    public static final String CONFLICT_MARK = ".spool-conflict-";
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Set<StandardOpenOption> CREATE =
+            EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+
+    private AtomicFiles() {}
+
+    /** Replaces {@code target}'s content with {@code content} atomically. */
+    public static void write(Path target, byte[] content, boolean fsync) throws IOException {
+        Path dir = folderOf(target);
+        Path tmp = createTemp(dir, target.getFileName().toString(), content, fsync);
+        try {
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(tmp, e);
+            throw e;
+        }
+        if (fsync) syncFolder(dir);
+    }
+
+    /**
+     * Writes {@code content} beside {@code target} as {@code <name>.spool-conflict-<millis>}
+     * (a {@code -<n>} suffix if that name is taken), atomically, never replacing an existing file.
+     */
+    public static Path writeConflict(Path target, byte[] content, boolean fsync) throws IOException {
+        Path dir = folderOf(target);
+        String base = target.getFileName() + CONFLICT_MARK + System.currentTimeMillis();
+        Path tmp = createTemp(dir, target.getFileName().toString(), content, fsync);
+        try {
+            for (int n = 0; ; n++) {
+                Path candidate = dir.resolve(n == 0 ? base : base + "-" + n);
+                try {
+                    // a hard link never replaces an existing name; then drop the temp name
+                    Files.createLink(candidate, tmp);
+                    Files.delete(tmp);
+                    if (fsync) syncFolder(dir);
+                    return candidate;
+                } catch (FileAlreadyExistsException taken) {
+                    // try the next suffix
+                } catch (UnsupportedOperationException noLinks) {
+                    if (Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) continue;
+                    Files.move(tmp, candidate, StandardCopyOption.ATOMIC_MOVE);
+                    return candidate;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(tmp, e);
+            throw e;
+        }
+    }
+
+    /** Whether {@code file} is a temp file left by {@link #write} (never data). */
+    public static boolean isTempFile(Path file) {
+        Path name = file.getFileName();
+        if (name == null) return false;
+        String s = name.toString();
+        int i = s.lastIndexOf(TEMP_MARK);
+        return s.startsWith(".") && i > 0 && s.length() - i - TEMP_MARK.length() == 16;
+    }
+
+    private static Path createTemp(Path dir, String name, byte[] content, boolean fsync) throws IOException {
+        byte[] r = new byte[8];
+        RANDOM.nextBytes(r);
+        Path tmp = dir.resolve("." + name + TEMP_MARK + HexFormat.of().formatHex(r));
+        // CREATE_NEW is O_CREAT|O_EXCL: fails on any existing name, symlinks included (never followed)
+        try (FileChannel ch = FileChannel.open(tmp, CREATE)) {
+            ByteBuffer buf = ByteBuffer.wrap(content);
+            while (buf.hasRemaining()) ch.write(buf);
+            if (fsync) ch.force(true);
+        } catch (FileAlreadyExistsException e) {
+            throw e; // not ours: never delete it
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(tmp, e);
+            throw e;
+        }
+        return tmp;
+    }
+
+    private static Path folderOf(Path target) {
+        Path dir = target.toAbsolutePath().getParent();
+        if (dir == null) throw new IllegalArgumentException("not a file path: " + target);
+        return dir;
+    }
+
+    private static void syncFolder(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            // some platforms cannot open or sync a folder; the file itself was synced
+        }
+    }
+
+    private static void deleteQuietly(Path tmp, Throwable failure) {
+        try {
+            Files.deleteIfExists(tmp);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.spool.buffer;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/** The buffer's counters. Hot-path counters are {@link LongAdder}s; the rest atomics. */
+final class Counters {
+    final AtomicInteger dirtyEntries = new AtomicInteger();
+    final AtomicLong dirtyBytes = new AtomicLong();
+    final LongAdder writesAbsorbed = new LongAdder();
+    final LongAdder readsServed = new LongAdder();
+    final AtomicLong flushes = new AtomicLong();
+    final AtomicLong filesWritten = new AtomicLong();
+    final AtomicLong conflicts = new AtomicLong();
+    volatile long lastFlushMillis;
+    volatile String lastError = "";
+
+    BufferMetrics snapshot(int entries) {
+        return new BufferMetrics(entries, dirtyEntries.get(), Math.max(0, dirtyBytes.get()), flushes.get(),
+                filesWritten.get(), writesAbsorbed.sum(), readsServed.sum(), conflicts.get(),
+                lastFlushMillis, lastError);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.spool.buffer;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * One buffered file. Either a <em>live</em> entry (a tree of plain JSON types shared by every
+ * collection bound to the file) or a <em>snapshot</em> entry (already-encoded bytes), or neither
+ * yet (created, not loaded). Every field is guarded by the entry's monitor.
+ */
+final class Entry {
+    final Path path;
+    /** The live tree, or null. */
+    Object root;
+    /** The encoded content of a snapshot entry, or null. */
+    byte[] snapshot;
+    /** Whether {@link #baseline} describes the file (loaded, or stamped at the first snapshot). */
+    boolean loaded;
+    FileStamp baseline = FileStamp.MISSING;
+    /** Content differs from what is on disk. */
+    boolean dirty;
+    /** Estimated encoded bytes; counted in the buffer's dirty bytes while dirty. */
+    long estimate;
+    /** The cause of the last failed flush, cleared by a successful one. */
+    Throwable failure;
+    /** Taken out of the buffer's map; a thread that finds this set looks the path up again. */
+    boolean removed;
+
+    Entry(Path path) {
+        this.path = path;
+    }
+
+    byte[] encoded() throws IOException {
+        return snapshot != null ? snapshot : Json.encode(root);
+    }
+
+    IOException failureAsIOException() {
+        return new IOException("an earlier flush of " + path + " failed (its content is kept for retry): " + failure, failure);
+    }
+}

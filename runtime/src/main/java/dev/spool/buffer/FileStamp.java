@@ -1,0 +1,125 @@
+package dev.spool.buffer;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
+
+/**
+ * What a file looked like when the buffer last read or wrote it: existence, size, modification
+ * time in nanoseconds, file key (inode) and a CRC32C of the content.
+ *
+ * <p>"Racy" stamps (as in git): a file system stamps modification times from a coarse clock, so a
+ * second change within the same clock tick as the stamp leaves size and time unchanged. A stamp
+ * taken less than {@link #racyWindowNanos} after the file's modification time is racy; for it,
+ * {@link #unchangedOnDisk} also compares the content hash. Immutable.
+ */
+record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, long crc, long takenAtNanos) {
+
+    static final FileStamp MISSING = new FileStamp(false, -1, 0, null, 0, 0);
+    static final long FINE_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    static final long COARSE_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    /** Content and stamp read together; {@code content} is null for a missing file. */
+    record Loaded(byte[] content, FileStamp stamp) {}
+
+    static long crcOf(byte[] content) {
+        CRC32C c = new CRC32C();
+        c.update(content, 0, content.length);
+        return c.getValue();
+    }
+
+    static long nowNanos() {
+        Instant n = Instant.now();
+        return n.getEpochSecond() * 1_000_000_000L + n.getNano();
+    }
+
+    /** Reads the file's content with a stamp that matches it (retries if it changes meanwhile). */
+    static Loaded load(Path file) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            BasicFileAttributes before = attrs(file);
+            if (before == null) return new Loaded(null, MISSING);
+            long taken = nowNanos();
+            byte[] content;
+            try {
+                content = Files.readAllBytes(file);
+            } catch (NoSuchFileException gone) {
+                continue;
+            }
+            BasicFileAttributes after = attrs(file);
+            if ((after != null && sameMeta(before, after) && after.size() == content.length) || attempt >= 3) {
+                return new Loaded(content, of(before, crcOf(content), taken));
+            }
+        }
+    }
+
+    /** The stamp of the file as it is now; reads the content for its hash only if the stamp is racy. */
+    static FileStamp current(Path file) throws IOException {
+        BasicFileAttributes a = attrs(file);
+        if (a == null) return MISSING;
+        FileStamp s = of(a, 0, nowNanos());
+        if (!s.racy()) return s;
+        Loaded l = load(file);
+        return l.stamp();
+    }
+
+    /** The stamp of a file this process just wrote with {@code content}. */
+    static FileStamp afterWrite(Path file, byte[] content) throws IOException {
+        BasicFileAttributes a = attrs(file);
+        if (a == null) throw new NoSuchFileException(file.toString(), null, "vanished right after it was written");
+        return of(a, crcOf(content), nowNanos());
+    }
+
+    private static FileStamp of(BasicFileAttributes a, long crc, long taken) {
+        return new FileStamp(true, a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS), a.fileKey(), crc, taken);
+    }
+
+    private static boolean sameMeta(BasicFileAttributes x, BasicFileAttributes y) {
+        return x.size() == y.size() && x.lastModifiedTime().equals(y.lastModifiedTime())
+                && Objects.equals(x.fileKey(), y.fileKey());
+    }
+
+    static BasicFileAttributes attrs(Path file) throws IOException {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    /** Clock ticks this coarse hide same-tick changes; whole-second times mean a coarse file system. */
+    long racyWindowNanos() {
+        return mtimeNanos % 1_000_000_000L == 0 ? COARSE_WINDOW_NANOS : FINE_WINDOW_NANOS;
+    }
+
+    boolean racy() {
+        return exists && takenAtNanos - mtimeNanos < racyWindowNanos();
+    }
+
+    /**
+     * Whether the file on disk still holds what this stamp describes. Metadata first; the content
+     * hash only when the stamp is racy or metadata differ with an equal size (a touch, or someone
+     * rewrote the same bytes).
+     */
+    boolean unchangedOnDisk(Path file) throws IOException {
+        BasicFileAttributes a = attrs(file);
+        if (!exists) return a == null;
+        if (a == null || a.size() != size) return false;
+        boolean sameMeta = a.lastModifiedTime().to(TimeUnit.NANOSECONDS) == mtimeNanos
+                && Objects.equals(a.fileKey(), fileKey);
+        if (sameMeta && !racy()) return true;
+        byte[] now;
+        try {
+            now = Files.readAllBytes(file);
+        } catch (NoSuchFileException gone) {
+            return false;
+        }
+        return now.length == size && crcOf(now) == crc;
+    }
+}

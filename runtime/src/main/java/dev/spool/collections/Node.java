@@ -1,0 +1,82 @@
+package dev.spool.collections;
+
+import dev.spool.buffer.JsonKind;
+import dev.spool.buffer.RealPaths;
+import dev.spool.buffer.SharedBuffer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * What a collection object is bound to: a file (its real path), the kind of the file's top level,
+ * and the key path of the viewed value inside the file's tree. Every operation is one call into
+ * the buffer, under the file entry's monitor. Immutable.
+ */
+final class Node {
+    final SharedBuffer buffer;
+    final Path file;
+    final Path real;
+    final JsonKind rootKind;
+    final KeyPath path;
+    private final String fileName;
+
+    private Node(SharedBuffer buffer, Path file, Path real, JsonKind rootKind, KeyPath path) {
+        this.buffer = buffer;
+        this.file = file;
+        this.real = real;
+        this.rootKind = rootKind;
+        this.path = path;
+        this.fileName = real.toString();
+    }
+
+    static Node root(Path file, SharedBuffer buffer, JsonKind kind) {
+        if (file == null) throw new NullPointerException("file");
+        if (buffer == null) throw new NullPointerException("buffer");
+        return new Node(buffer, file, RealPaths.of(file), kind, KeyPath.ROOT);
+    }
+
+    Node child(KeyPath childPath) {
+        return new Node(buffer, file, real, rootKind, childPath);
+    }
+
+    /** Runs {@code fn} on the viewed value under the file entry's monitor. */
+    <T> T read(Function<Object, T> fn) {
+        if (path.isRoot()) return buffer.liveRead(real, rootKind, fn);
+        return buffer.liveRead(real, rootKind, root -> fn.apply(path.resolve(root, fileName)));
+    }
+
+    /** Runs the mutation {@code fn} on the viewed value; the file becomes dirty (or is written through). */
+    <T> T write(long bytesAdded, Function<Object, T> fn) {
+        if (path.isRoot()) return buffer.liveWrite(real, rootKind, bytesAdded, fn);
+        return buffer.liveWrite(real, rootKind, bytesAdded, root -> fn.apply(path.resolve(root, fileName)));
+    }
+
+    /** A value read from the tree as handed out: nested containers become live views. */
+    Object wrap(Object v, KeyPath at) {
+        if (v instanceof Map) return new SyncedMap(child(at));
+        if (v instanceof List) return new SyncedList(child(at));
+        return v;
+    }
+
+    @SuppressWarnings("unchecked")
+    Map<String, Object> asMap(Object v) {
+        if (v instanceof Map) return (Map<String, Object>) v;
+        throw new IllegalStateException("the value at key path " + path + " in " + fileName + " is no longer an object");
+    }
+
+    @SuppressWarnings("unchecked")
+    List<Object> asList(Object v) {
+        if (v instanceof List) return (List<Object>) v;
+        throw new IllegalStateException("the value at key path " + path + " in " + fileName + " is no longer an array");
+    }
+
+    /** A value to compare against tree contents; null if it could never be in a JSON tree. */
+    static Object plain(Object v, Object unmatchable) {
+        try {
+            return JsonValues.toJson(v, KeyPath.ROOT);
+        } catch (IllegalArgumentException e) {
+            return unmatchable;
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package dev.spool.buffer;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SnapshotEntryTest {
+    @TempDir
+    Path dir;
+    SharedBuffer buffer = SharedBuffer.create(BufferSettings.builder().flushIntervalMillis(0).build());
+
+    @AfterEach
+    void close() {
+        try {
+            buffer.close();
+        } catch (FlushException expectedInSomeTests) {
+            // a test that leaves a failing entry behind
+        }
+    }
+
+    static byte[] b(String s) {
+        return s.getBytes(UTF_8);
+    }
+
+    @Test
+    void shouldServeTheLatestSnapshotFromMemoryAndWriteOnlyAtFlush() throws IOException {
+        Path f = dir.resolve("s.json");
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":1}")));
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":2}")));
+        assertFalse(Files.exists(f));
+        assertEquals("{\"v\":2}", new String(buffer.readBuffered(f), UTF_8));
+        BufferMetrics m = buffer.metrics();
+        assertEquals(1, m.entries());
+        assertEquals(1, m.dirtyEntries());
+        assertEquals(7, m.estimatedBytes(), "a snapshot's estimate is its exact length");
+        assertEquals(2, m.writesAbsorbed());
+        assertEquals(1, buffer.flush());
+        assertEquals("{\"v\":2}", Files.readString(f));
+        assertNull(buffer.readBuffered(f), "a clean snapshot leaves the buffer after a full flush");
+        assertEquals(0, buffer.metrics().entries());
+        assertEquals(0, buffer.metrics().estimatedBytes());
+        assertEquals(1, buffer.metrics().filesWritten());
+    }
+
+    @Test
+    void shouldCopyTheCallersBytes() throws IOException {
+        Path f = dir.resolve("copy.json");
+        byte[] content = b("[1]");
+        buffer.putSnapshot(f, content);
+        content[1] = '9';
+        buffer.flush();
+        assertEquals("[1]", Files.readString(f));
+    }
+
+    @Test
+    void shouldShareOneEntryAcrossPathsNamingTheSameFile() throws IOException {
+        Path real = Files.createDirectory(dir.resolve("real"));
+        Path link = Files.createSymbolicLink(dir.resolve("link"), real);
+        buffer.putSnapshot(link.resolve("x.json"), b("1"));
+        buffer.putSnapshot(dir.resolve("real/../real/x.json"), b("2"));
+        assertEquals(1, buffer.metrics().entries());
+        assertEquals("2", new String(buffer.readBuffered(real.resolve("x.json")), UTF_8));
+    }
+
+    @Test
+    void shouldWriteBesideAFileChangedOnDiskAndLeaveItAlone() throws IOException {
+        Path f = dir.resolve("c.json");
+        Files.writeString(f, "{\"theirs\":0}");
+        Files.setLastModifiedTime(f, FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        List<Path> notified = new CopyOnWriteArrayList<>();
+        buffer.addListener(new BufferListener() {
+            @Override
+            public void conflict(Path path, Path conflictFile) {
+                notified.add(conflictFile);
+            }
+        });
+        buffer.putSnapshot(f, b("{\"ours\":1}"));
+        Files.writeString(f, "{\"theirs\":2}");
+        FlushReport report = buffer.flushWithReport();
+        assertEquals(0, report.filesWritten());
+        assertEquals(1, report.conflicts().size());
+        Path conflict = report.conflicts().get(0).conflictFile();
+        assertEquals(List.of(conflict), notified);
+        assertTrue(conflict.getFileName().toString().startsWith("c.json.spool-conflict-"));
+        assertEquals("{\"ours\":1}", Files.readString(conflict));
+        assertEquals("{\"theirs\":2}", Files.readString(f));
+        assertEquals(1, buffer.metrics().conflicts());
+        // re-based: the snapshot is gone, the next one is judged against the file as it is now
+        assertNull(buffer.readBuffered(f));
+        buffer.putSnapshot(f, b("{\"ours\":3}"));
+        assertEquals(1, buffer.flush());
+        assertEquals("{\"ours\":3}", Files.readString(f));
+    }
+
+    @Test
+    void shouldForceAFlushWhenDirtyFilesExceedCapacity() throws IOException {
+        buffer.setCapacity(3);
+        for (int i = 0; i < 3; i++) buffer.putSnapshot(dir.resolve(i + ".json"), b("[" + i + "]"));
+        assertEquals(0, fileCount());
+        buffer.putSnapshot(dir.resolve("3.json"), b("[3]"));
+        assertEquals(4, fileCount(), "the fourth dirty file forced a flush");
+        assertEquals(0, buffer.metrics().dirtyEntries());
+        assertEquals(4, buffer.metrics().entries(), "a forced flush keeps entries buffered");
+        assertEquals("[2]", new String(buffer.readBuffered(dir.resolve("2.json")), UTF_8));
+    }
+
+    @Test
+    void shouldForceAFlushWhenEstimatedBytesExceedCapacityBytes() throws IOException {
+        buffer.setCapacityBytes(100);
+        buffer.putSnapshot(dir.resolve("a.json"), new byte[60]);
+        assertEquals(0, fileCount());
+        buffer.putSnapshot(dir.resolve("b.json"), new byte[50]);
+        assertEquals(2, fileCount());
+        assertEquals(0, buffer.metrics().estimatedBytes());
+        assertFalse(buffer.putSnapshot(dir.resolve("big.json"), new byte[101]), "larger than the buffer: caller writes");
+    }
+
+    @Test
+    void shouldKeepFailedContentReportEveryFileAndClearOnALaterSuccess() throws IOException {
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        Path sub2 = Files.createDirectory(dir.resolve("sub2"));
+        Path f = sub.resolve("f.json");
+        Path g = sub2.resolve("g.json");
+        List<Path> errors = new CopyOnWriteArrayList<>();
+        buffer.addListener(new BufferListener() {
+            @Override
+            public void writeError(Path path, Throwable error) {
+                errors.add(path);
+            }
+        });
+        buffer.putSnapshot(f, b("{\"keep\":1}"));
+        buffer.putSnapshot(g, b("{\"keep\":2}"));
+        buffer.putSnapshot(dir.resolve("ok.json"), b("{}"));
+        Files.delete(sub);
+        Files.delete(sub2);
+        FlushException e = assertThrows(FlushException.class, buffer::flush);
+        assertEquals(1, e.filesWritten());
+        assertEquals(2, e.failures().size());
+        for (FlushException.Failure failure : e.failures()) {
+            assertNotNull(failure.cause());
+            assertTrue(e.getMessage().contains(failure.file().toString()));
+            String saved = new String(failure.unsavedContent(), UTF_8);
+            assertTrue(saved.equals("{\"keep\":1}") || saved.equals("{\"keep\":2}"), saved);
+        }
+        assertEquals(2, errors.size());
+        assertFalse(buffer.metrics().lastError().isEmpty());
+        assertThrows(IOException.class, () -> buffer.putSnapshot(f, b("{}")));
+        assertThrows(IOException.class, () -> buffer.readBuffered(f));
+        Files.createDirectory(sub);
+        Files.createDirectory(sub2);
+        assertEquals(2, buffer.flush());
+        assertEquals("{\"keep\":1}", Files.readString(f));
+        assertEquals("{\"keep\":2}", Files.readString(g));
+        assertTrue(buffer.putSnapshot(f, b("{\"next\":1}")));
+    }
+
+    @Test
+    void shouldFlushOnTheTimerAndFollowIntervalChangesLive() throws IOException {
+        Path f = dir.resolve("t.json");
+        buffer.putSnapshot(f, b("[]"));
+        buffer.setFlushIntervalMillis(10);
+        Await.until("the timed flush", Duration.ofSeconds(10), () -> Files.exists(f));
+        buffer.setFlushIntervalMillis(0);
+        assertTrue(Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals("spool-buffer-flusher") && t.isDaemon()));
+    }
+
+    @Test
+    void shouldRefuseWhenDisabledOrClosed() throws IOException {
+        buffer.setEnabled(false);
+        assertFalse(buffer.putSnapshot(dir.resolve("d.json"), b("{}")));
+        buffer.setEnabled(true);
+        assertTrue(buffer.putSnapshot(dir.resolve("d.json"), b("{}")));
+        buffer.close();
+        assertTrue(Files.exists(dir.resolve("d.json")), "close flushes");
+        assertFalse(buffer.putSnapshot(dir.resolve("e.json"), b("{}")));
+    }
+
+    @Test
+    void shouldRefuseAPathThatIsAFolder() throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("folder.json"));
+        assertFalse(buffer.putSnapshot(folder, b("{}")));
+        assertEquals(0, buffer.metrics().entries());
+    }
+
+    @Test
+    void shouldRejectBadSettings() {
+        assertThrows(IllegalArgumentException.class, () -> buffer.setCapacity(0));
+        assertThrows(IllegalArgumentException.class, () -> buffer.setCapacityBytes(-1));
+        assertThrows(IllegalArgumentException.class, () -> buffer.setFlushIntervalMillis(-5));
+        assertThrows(IllegalArgumentException.class, () -> BufferSettings.builder().capacity(-1));
+        assertEquals(BufferSettings.DEFAULT_CAPACITY, BufferSettings.defaults().capacity());
+    }
+
+    private long fileCount() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.count();
+        }
+    }
+}
