@@ -1,6 +1,5 @@
 package dev.spool.agent.internal;
 
-import dev.spool.buffer.SharedBuffer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * buffer and drains every routed log stream, then every later call takes the original path;
  * {@code true} resumes routing.
  */
-public final class AgentControl {
+public final class AgentControl implements dev.spool.mbeans.AgentControl {
 
     private static final AtomicReference<AgentControl> CURRENT = new AtomicReference<>();
 
@@ -34,6 +33,7 @@ public final class AgentControl {
     private final AtomicReference<String> lastError = new AtomicReference<>("");
     private volatile boolean routingEnabled = true;
     private volatile Runnable extraFlush = () -> { };
+    private volatile Backends backends;
 
     AgentControl(String version, Map<String, String> configuration) {
         this.version = version;
@@ -49,15 +49,18 @@ public final class AgentControl {
         CURRENT.set(control);
     }
 
+    @Override
     public String version() {
         return version;
     }
 
+    @Override
     public boolean routingEnabled() {
         return routingEnabled;
     }
 
     /** The kill switch: off flushes everything routed so far and sends later calls down the original path. */
+    @Override
     public void setRoutingEnabled(boolean enabled) {
         if (!enabled && routingEnabled) {
             routingEnabled = false;
@@ -70,6 +73,7 @@ public final class AgentControl {
     }
 
     /** Names of the classes the agent has transformed, sorted. */
+    @Override
     public List<String> instrumentedClasses() {
         return new ArrayList<>(instrumented);
     }
@@ -87,10 +91,12 @@ public final class AgentControl {
     }
 
     /** Effective configuration, key to value (SPEC keys). */
+    @Override
     public Map<String, String> configuration() {
         return configuration;
     }
 
+    @Override
     public long errors() {
         return errors.get();
     }
@@ -106,10 +112,13 @@ public final class AgentControl {
      */
     public int flush() {
         int files = 0;
-        try {
-            files = SharedBuffer.global().flush();
-        } catch (Exception e) {
-            error("flush of the buffer failed: " + e);
+        Backends b = backends;
+        if (b != null && b.bufferIfStarted() != null) {
+            try {
+                files = b.bufferIfStarted().flush();
+            } catch (Exception e) {
+                error("flush-buffer", "flush of the buffer failed: " + e);
+            }
         }
         List<RoutedStream> open;
         synchronized (streams) {
@@ -119,13 +128,13 @@ public final class AgentControl {
             try {
                 s.drain();
             } catch (IOException | RuntimeException e) {
-                error("flush of log stream " + s.name() + " failed: " + e);
+                error("flush-stream:" + s.name(), "flush of log stream " + s.name() + " failed: " + e);
             }
         }
         try {
             extraFlush.run();
         } catch (RuntimeException e) {
-            error("flush of the event file failed: " + e);
+            error("flush-events", "flush of the event file failed: " + e);
         }
         return files;
     }
@@ -142,8 +151,9 @@ public final class AgentControl {
         streams.remove(stream);
     }
 
-    void onFlush(Runnable action) {
-        extraFlush = action;
+    void backends(Backends b) {
+        backends = b;
+        extraFlush = b::flushEvents;
     }
 
     /** Counts an error, remembers it, and reports it once per distinct message. */

@@ -13,9 +13,11 @@ import java.util.function.Function;
 final class Commands implements Function<String, String> {
 
     private final AgentControl control;
+    private final Backends backends;
 
-    Commands(AgentControl control) {
+    Commands(AgentControl control, Backends backends) {
         this.control = control;
+        this.backends = backends;
     }
 
     @Override
@@ -45,8 +47,10 @@ final class Commands implements Function<String, String> {
         answer.put("routedStreams", control.routedStreams());
         answer.put("errors", control.errors());
         answer.put("lastError", control.lastError());
-        BufferMetrics m = SharedBuffer.global().metrics();
+        SharedBuffer buffer = backends.bufferIfStarted();
         Map<String, Object> b = new LinkedHashMap<>();
+        b.put("started", buffer != null);
+        BufferMetrics m = buffer == null ? new BufferMetrics(0, 0, 0, 0, 0, 0, 0, 0, 0, "") : buffer.metrics();
         b.put("entries", m.entries());
         b.put("dirtyEntries", m.dirtyEntries());
         b.put("estimatedBytes", m.estimatedBytes());

@@ -29,11 +29,11 @@ final class Wiring {
         Set<String> emitterKeys = new HashSet<>();
         emitters.forEach((type, methods) -> methods.forEach(m -> emitterKeys.add(type + "." + m)));
         Backends backends = new Backends(control, settings.buffer, settings.sink, config.eventsFile());
-        control.onFlush(backends::flushEvents);
+        control.backends(backends);
         HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul(), config.eventsLogback(),
                 emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()));
         AgentControl.publish(control);
-        Hooks.install(hooks, new Commands(control));
+        Hooks.install(hooks, new Commands(control, backends));
 
         Set<String> targets = new HashSet<>();
         if (!config.bufferInclude().isEmpty()) {
@@ -52,6 +52,9 @@ final class Wiring {
         Set<String> internalNames = new HashSet<>();
         targets.forEach(t -> internalNames.add(t.replace('.', '/')));
         new LazyTransformer(internalNames, () -> Weaver.build(config, emitters, control), control).install(inst);
+        if (config.jmxEnabled()) {
+            DeferredJmx.start(inst, control, backends, dynamic);
+        }
         AgentLog.debug("installed" + (dynamic ? " (dynamic attach)" : "") + "; watching " + new TreeSet<>(targets));
     }
 

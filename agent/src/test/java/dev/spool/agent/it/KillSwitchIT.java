@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.tools.attach.VirtualMachine;
+import javax.management.Attribute;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,6 +55,49 @@ class KillSwitchIT {
             in.close();
             assertEquals(0, host.await(), host.describe());
             assertEquals("{\"step\":3}", Files.readString(doc), "flushed at exit");
+        }
+    }
+
+    @Test
+    void shouldFlipRoutingThroughTheAgentMBean() throws Exception {
+        Path dir = Files.createDirectories(root.resolve("out"));
+        Path doc = dir.resolve("doc.json");
+        try (Forked host = Forked.start(root, "host", Forked.agentArgs("spool.buffer.flush.interval=0"),
+                Forked.hostClassPath(Forked.jackson()), "dev.spool.agent.host.AttachHost", dir.toString())) {
+            host.awaitOutput("ready");
+            OutputStream in = host.process.getOutputStream();
+            send(in, "write 1");
+            host.awaitOutput("wrote 1 read 1");
+            assertTrue(Files.notExists(doc), "held in memory while routing is on");
+
+            VirtualMachine vm = VirtualMachine.attach(String.valueOf(host.pid()));
+            String address;
+            try {
+                address = vm.startLocalManagementAgent();
+            } finally {
+                vm.detach();
+            }
+            try (JMXConnector jmx = JMXConnectorFactory.connect(new JMXServiceURL(address))) {
+                MBeanServerConnection server = jmx.getMBeanServerConnection();
+                ObjectName agent = new ObjectName("dev.spool:type=Agent");
+                Forked.awaitCondition(() -> registered(server, agent)); // registered after premain, deferred
+                assertEquals(Boolean.TRUE, server.getAttribute(agent, "RoutingEnabled"));
+                server.setAttribute(agent, new Attribute("RoutingEnabled", false));
+                assertEquals("{\"step\":1}", Files.readString(doc), "switching off flushed");
+                send(in, "write 2");
+                host.awaitOutput("wrote 2 read 2");
+                assertEquals("{\"step\":2}", Files.readString(doc), "written by Jackson itself while off");
+            }
+            in.close();
+            assertEquals(0, host.await(), host.describe());
+        }
+    }
+
+    private static boolean registered(MBeanServerConnection server, ObjectName name) {
+        try {
+            return server.isRegistered(name);
+        } catch (java.io.IOException e) {
+            return false;
         }
     }
 
