@@ -7,17 +7,20 @@ import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Supplier;
 
 /**
- * The agent's only transformer as long as no target class has appeared: a set lookup of the class
- * name on each class load (no ByteBuddy class is loaded). The first time a target class (by exact
- * name) is loaded or found already loaded, ByteBuddy's transformer is built and every later target
- * goes through it. So a host that never touches Jackson, JUL file handlers, Logback or an emitter
- * pays nothing beyond this lookup at startup.
+ * The agent's transformer: a set lookup of the class name on each class load; only the target
+ * classes (exact names) reach ByteBuddy. ByteBuddy's transformer (hundreds of classes to load)
+ * is built on a daemon thread started by {@link #install}, in parallel with the host's own
+ * startup, so premain returns at once; the first target class to load waits for that build if it
+ * is not finished. A host that never touches Jackson, JUL file handlers, Logback or an emitter
+ * never waits for it.
  *
- * <p>Thread-safe: the delegate is built once under a lock; a target loaded by the building thread
- * while it builds (which ByteBuddy does not do) would be left unchanged rather than deadlock.
+ * <p>Thread-safe: the delegate is built once; a target loaded by the building thread itself
+ * (which ByteBuddy does not do) is left unchanged rather than deadlock.
  */
 final class LazyTransformer implements ClassFileTransformer {
 
@@ -25,8 +28,8 @@ final class LazyTransformer implements ClassFileTransformer {
     private final Supplier<ClassFileTransformer> factory;
     private final AgentControl control;
     private final ThreadLocal<Boolean> building = new ThreadLocal<>();
+    private final FutureTask<ClassFileTransformer> build = new FutureTask<>(this::build);
     private volatile ClassFileTransformer delegate;
-    private volatile boolean failed;
 
     LazyTransformer(Set<String> targets, Supplier<ClassFileTransformer> factory, AgentControl control) {
         this.targets = Set.copyOf(targets);
@@ -36,6 +39,9 @@ final class LazyTransformer implements ClassFileTransformer {
 
     /** Registers this transformer and retransforms the targets already loaded (dynamic attach, early JUL use). */
     void install(Instrumentation inst) {
+        Thread builder = new Thread(build, "spool-instrumentation-build");
+        builder.setDaemon(true);
+        builder.start();
         inst.addTransformer(this, true);
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
@@ -52,27 +58,43 @@ final class LazyTransformer implements ClassFileTransformer {
         }
     }
 
+    private ClassFileTransformer build() {
+        building.set(Boolean.TRUE);
+        try {
+            long start = System.nanoTime();
+            ClassFileTransformer d = factory.get();
+            AgentLog.debug("instrumentation built in " + (System.nanoTime() - start) / 1_000_000 + " ms");
+            return d;
+        } catch (RuntimeException | LinkageError e) {
+            control.error("weaver", "cannot build the instrumentation (" + e + "): the application runs uninstrumented");
+            return null;
+        } finally {
+            building.remove();
+        }
+    }
+
     private ClassFileTransformer delegate() {
         ClassFileTransformer d = delegate;
-        if (d != null || failed || building.get() != null) {
+        if (d != null || building.get() != null) {
             return d;
         }
-        synchronized (this) {
-            if (delegate == null && !failed) {
-                building.set(Boolean.TRUE);
-                try {
-                    long start = System.nanoTime();
-                    delegate = factory.get();
-                    AgentLog.debug("instrumentation built in " + (System.nanoTime() - start) / 1_000_000 + " ms");
-                } catch (RuntimeException | LinkageError e) {
-                    failed = true;
-                    control.error("weaver", "cannot build the instrumentation (" + e + "): the application runs uninstrumented");
-                } finally {
-                    building.remove();
-                }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                d = build.get();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // a class load must not be cut short; keep waiting, restore the flag after
+            } catch (ExecutionException e) {
+                d = null;
+                break;
             }
-            return delegate;
         }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        delegate = d;
+        return d;
     }
 
     @Override
