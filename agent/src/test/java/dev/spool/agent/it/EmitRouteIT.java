@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spool.events.EventReader;
+import dev.spool.events.EventRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,9 +58,15 @@ class EmitRouteIT {
         assertEquals(jsonLines(Files.readAllLines(plain)), events(events));
     }
 
-    private List<JsonNode> events(Path file) throws Exception {
-        String out = Forked.cli(root, "cat", "cat", file.toString()).awaitSuccess();
-        return jsonLines(out.lines().filter(l -> !l.isBlank()).toList());
+    private static List<JsonNode> events(Path file) throws Exception {
+        List<JsonNode> nodes = new ArrayList<>();
+        try (EventReader reader = EventReader.open(file)) {
+            for (EventRecord record : reader) {
+                nodes.add(record.value());
+            }
+            assertTrue(reader.sound(), "event file sound: " + reader.problems());
+        }
+        return nodes;
     }
 
     private static List<JsonNode> jsonLines(List<String> lines) throws Exception {
