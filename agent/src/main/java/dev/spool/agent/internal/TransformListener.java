@@ -17,6 +17,9 @@ final class TransformListener extends AgentBuilder.Listener.Adapter {
     @Override
     public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
                                  DynamicType dynamicType) {
+        if (type.getName().equals(Warmup.CLASS_NAME)) {
+            return;
+        }
         control.instrumented(type.getName());
         AgentLog.debug("instrumented " + type.getName() + (loaded ? " (retransformed)" : ""));
     }

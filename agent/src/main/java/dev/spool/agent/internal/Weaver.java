@@ -20,7 +20,10 @@ import java.io.File;
 import java.lang.instrument.ClassFileTransformer;
 import java.util.Map;
 import java.util.Set;
+import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.dynamic.scaffold.TypeValidation;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -40,7 +43,7 @@ final class Weaver {
             // Java 25: no sun.misc.Unsafe warnings. Shading relocates this key, so it reaches only Spool's copy.
             System.setProperty("net.bytebuddy.safe", "true");
         }
-        AgentBuilder builder = new AgentBuilder.Default()
+        AgentBuilder builder = new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
                 .disableClassFormatChanges()
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
@@ -52,37 +55,42 @@ final class Weaver {
             ElementMatcher.Junction<MethodDescription> read = isMethod().and(takesArgument(0, File.class))
                     .and(named("readValue").and(takesArguments(1).or(takesArguments(2)))
                             .or(named("readTree").and(takesArguments(1))));
+            AsmVisitorWrapper writeAdvice = Advice.to(JacksonWriteAdvice.class).on(write);
+            AsmVisitorWrapper readAdvice = Advice.to(JacksonReadAdvice.class).on(read);
             builder = builder
-                    .type(named(HostNames.OBJECT_MAPPER).or(named(HostNames.OBJECT_WRITER)).or(named(HostNames.OBJECT_READER)))
-                    .transform((b, type, loader, module, domain) -> b
-                            .visit(Advice.to(JacksonWriteAdvice.class).on(write))
-                            .visit(Advice.to(JacksonReadAdvice.class).on(read)));
+                    .type(named(HostNames.OBJECT_MAPPER).or(named(HostNames.OBJECT_WRITER)).or(named(HostNames.OBJECT_READER))
+                            .or(named(Warmup.CLASS_NAME)))
+                    .transform((b, type, loader, module, domain) -> b.visit(writeAdvice).visit(readAdvice));
         }
         if (config.eventsJul()) {
+            AsmVisitorWrapper open = Advice.to(JulFileOpenAdvice.class)
+                    .on(named("open").and(takesArguments(2)).and(takesArgument(0, File.class)));
+            AsmVisitorWrapper meter = Advice.to(JulMeteredStreamAdvice.class).on(isConstructor().and(takesArguments(2)));
             builder = builder
                     .type(named(HostNames.JUL_FILE_HANDLER))
-                    .transform((b, type, loader, module, domain) -> b.visit(Advice.to(JulFileOpenAdvice.class)
-                            .on(named("open").and(takesArguments(2)).and(takesArgument(0, File.class)))))
+                    .transform((b, type, loader, module, domain) -> b.visit(open))
                     .type(named(HostNames.JUL_METERED_STREAM))
-                    .transform((b, type, loader, module, domain) -> b.visit(Advice.to(JulMeteredStreamAdvice.class)
-                            .on(isConstructor().and(takesArguments(2)))));
+                    .transform((b, type, loader, module, domain) -> b.visit(meter));
         }
         if (config.eventsLogback()) {
+            AsmVisitorWrapper stream = Advice.to(LogbackStreamAdvice.class).on(named("setOutputStream").and(takesArguments(1)));
             builder = builder
                     .type(named(HostNames.LOGBACK_OUTPUT_STREAM_APPENDER))
-                    .transform((b, type, loader, module, domain) -> b.visit(Advice.to(LogbackStreamAdvice.class)
-                            .on(named("setOutputStream").and(takesArguments(1)))));
+                    .transform((b, type, loader, module, domain) -> b.visit(stream));
         }
+        Advice emitterAdvice = emitters.isEmpty() ? null : Advice.to(EmitterAdvice.class);
         for (Map.Entry<String, Set<String>> e : emitters.entrySet()) {
             ElementMatcher.Junction<MethodDescription> methods = null;
             for (String m : e.getValue()) {
                 ElementMatcher.Junction<MethodDescription> one = isMethod().and(not(isAbstract())).and(named(m));
                 methods = methods == null ? one : methods.or(one);
             }
-            ElementMatcher.Junction<MethodDescription> target = methods;
+            AsmVisitorWrapper woven = emitterAdvice.on(methods);
             builder = builder.type(named(e.getKey()))
-                    .transform((b, type, loader, module, domain) -> b.visit(Advice.to(EmitterAdvice.class).on(target)));
+                    .transform((b, type, loader, module, domain) -> b.visit(woven));
         }
-        return builder.makeRaw();
+        ClassFileTransformer raw = builder.makeRaw();
+        Warmup.run(raw);
+        return raw;
     }
 }
