@@ -54,9 +54,19 @@ final class RoutedStream extends OutputStream {
         target().write(b, off, len);
     }
 
+    /**
+     * The handler's own flush after each record (JUL's {@code FileHandler}, Logback's
+     * {@code immediateFlush}) is not forwarded while routing: forwarding it would wake the sink's
+     * writer for every record and write one record per system call, which is what routing exists
+     * to avoid. The sink writes a partly filled buffer by itself after its linger time (50 ms), and
+     * everything at Spool's flush, at close (rotation) and at exit.
+     */
     @Override
     public void flush() throws IOException {
-        target().flush();
+        OutputStream out = target();
+        if (out == direct) {
+            out.flush();
+        }
     }
 
     /** Blocks until everything written so far is in the file's stream. */
