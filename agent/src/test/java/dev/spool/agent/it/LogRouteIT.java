@@ -42,6 +42,19 @@ class LogRouteIT {
         Trees.assertSameFiles(plain, lockless(routed));
     }
 
+    @Test
+    void shouldLeaveJulAlone_whenItsSwitchIsOff() throws Exception {
+        Path routed = Files.createDirectories(root.resolve("agent"));
+        try (Forked host = Forked.start(root, "agent", Forked.agentArgs("spool.events.jul=false"), Forked.hostClassPath(),
+                "dev.spool.agent.host.JulHost", routed.resolve("app%g.log").toString(), "100", "0", "1", "hold")) {
+            host.awaitOutput("written");
+            String status = Forked.cli(root, "status", "status", String.valueOf(host.pid())).awaitSuccess();
+            assertTrue(status.contains("\"routedStreams\":[]"), status);
+            assertTrue(!status.contains("java.util.logging.FileHandler"), status);
+            assertEquals(100, Files.readAllLines(routed.resolve("app0.log")).size(), "written by the handler itself");
+        }
+    }
+
     /** FileHandler leaves its .lck file behind when killed; it is not part of the log. */
     private static Path lockless(Path dir) throws Exception {
         try (var files = Files.list(dir)) {
