@@ -60,6 +60,7 @@ final class LazyTransformer implements ClassFileTransformer {
 
     private ClassFileTransformer build() {
         building.set(Boolean.TRUE);
+        dev.spool.bridge.Hooks.markSpoolThread();
         try {
             long start = System.nanoTime();
             ClassFileTransformer d = factory.get();
