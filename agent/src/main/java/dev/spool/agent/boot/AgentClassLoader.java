@@ -11,8 +11,10 @@ import java.security.ProtectionDomain;
 import java.security.cert.Certificate;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 /**
  * The isolated class loader of Spool's implementation: it reads classes stored as
@@ -37,6 +39,8 @@ public final class AgentClassLoader extends ClassLoader {
     private final JarFile jar;
     private final ProtectionDomain domain;
     private final String jarUrl;
+    private final String title;
+    private final String version;
 
     public AgentClassLoader(File jarPath) throws IOException {
         super("spool-agent", ClassLoader.getPlatformClassLoader());
@@ -45,6 +49,10 @@ public final class AgentClassLoader extends ClassLoader {
         URL location = jarPath.toURI().toURL();
         this.domain = new ProtectionDomain(new CodeSource(location, (Certificate[]) null), null, this, null);
         this.jarUrl = "jar:" + location.toExternalForm() + "!/";
+        Manifest manifest = jar.getManifest();
+        Attributes main = manifest == null ? new Attributes() : manifest.getMainAttributes();
+        this.title = main.getValue(Attributes.Name.IMPLEMENTATION_TITLE);
+        this.version = main.getValue(Attributes.Name.IMPLEMENTATION_VERSION);
     }
 
     /** The agent jar this loader reads. */
@@ -63,6 +71,18 @@ public final class AgentClassLoader extends ClassLoader {
             bytes = readAll(in);
         } catch (IOException e) {
             throw new ClassNotFoundException(name, e);
+        }
+        int dot = name.lastIndexOf('.');
+        if (dot > 0) {
+            String pkg = name.substring(0, dot);
+            if (getDefinedPackage(pkg) == null) {
+                try {
+                    // the agent jar's Implementation-Version, e.g. for the CLI's --version
+                    definePackage(pkg, null, null, null, title, version, null, null);
+                } catch (IllegalArgumentException alreadyDefinedConcurrently) {
+                    // another thread defined it first: same attributes
+                }
+            }
         }
         return defineClass(name, bytes, 0, bytes.length, domain);
     }
