@@ -9,10 +9,12 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.security.SecureRandom;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Atomic replacement of a file's content: a reader sees either the previous complete content or
@@ -50,9 +52,19 @@ public final class AtomicFiles {
 
     /** Replaces {@code target}'s content with {@code content} atomically. */
     public static void write(Path target, byte[] content, boolean fsync) throws IOException {
+        write(target, content, fsync, -1);
+    }
+
+    /**
+     * As {@link #write(Path, byte[], boolean)}; with {@code mtimeNanos >= 0} the new file carries
+     * that modification time (set on the temp file, before the rename, so no one else's change can
+     * be stamped over).
+     */
+    public static void write(Path target, byte[] content, boolean fsync, long mtimeNanos) throws IOException {
         Path dir = folderOf(target);
         Path tmp = createTemp(dir, target.getFileName().toString(), content, fsync);
         try {
+            if (mtimeNanos >= 0) Files.setLastModifiedTime(tmp, FileTime.from(mtimeNanos, TimeUnit.NANOSECONDS));
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             deleteQuietly(tmp, e);

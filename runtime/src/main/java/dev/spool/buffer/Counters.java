@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
 final class Counters {
     final AtomicInteger dirtyEntries = new AtomicInteger();
     final AtomicLong dirtyBytes = new AtomicLong();
+    /** Counts of entries that left the buffer (live entries keep their own). */
     final LongAdder writesAbsorbed = new LongAdder();
     final LongAdder readsServed = new LongAdder();
     final AtomicLong flushes = new AtomicLong();
@@ -16,9 +17,10 @@ final class Counters {
     volatile long lastFlushMillis;
     volatile String lastError = "";
 
-    BufferMetrics snapshot(int entries) {
+    /** {@code liveReads}/{@code liveWrites}: the counts still held by entries in the buffer. */
+    BufferMetrics snapshot(int entries, long liveReads, long liveWrites) {
         return new BufferMetrics(entries, dirtyEntries.get(), Math.max(0, dirtyBytes.get()), flushes.get(),
-                filesWritten.get(), writesAbsorbed.sum(), readsServed.sum(), conflicts.get(),
+                filesWritten.get(), writesAbsorbed.sum() + liveWrites, readsServed.sum() + liveReads, conflicts.get(),
                 lastFlushMillis, lastError);
     }
 }

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * collection bound to the file) or a <em>snapshot</em> entry (already-encoded bytes), or neither
  * yet (created, not loaded). Every field is guarded by the entry's monitor.
  */
-final class Entry {
+final class Entry implements LiveChange.Growth {
     final Path path;
     /** The live tree, or null. */
     Object root;
@@ -25,6 +25,16 @@ final class Entry {
     Throwable failure;
     /** Taken out of the buffer's map; a thread that finds this set looks the path up again. */
     boolean removed;
+    /** Growth reported by the change running now. */
+    long pendingGrowth;
+    /** Reads served and writes absorbed by this entry (summed into the metrics; kept here, under the monitor, to spare the hot path a shared atomic). */
+    long reads;
+    long writes;
+
+    @Override
+    public void grew(long bytes) {
+        pendingGrowth += bytes;
+    }
 
     Entry(Path path) {
         this.path = path;

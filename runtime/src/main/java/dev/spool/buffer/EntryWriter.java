@@ -6,16 +6,21 @@ import java.nio.file.Path;
 /**
  * Writes one dirty entry to disk: conflict check against the entry's baseline, atomic replace,
  * new baseline; or the conflict file and a re-base; or a failure kept on the entry. The caller
- * holds the entry's monitor for the whole call, so no write to the entry interleaves.
+ * holds the entry's monitor for the whole call, so no write to the entry interleaves. Stateless
+ * apart from the shared counters (atomics), so any number of threads may use one instance.
+ * <pre>{@code
+ * Outcome o;
+ * synchronized (entry) { o = writer.write(entry, fsync); }
+ * listeners.outcome(o);
+ * }</pre>
  */
 final class EntryWriter {
     enum Result { CLEAN, WRITTEN, CONFLICT, FAILED }
 
     /** What happened to one entry; {@code conflictFile} for CONFLICT, {@code failure} and {@code content} for FAILED. */
-    record Outcome(Result result, Path conflictFile, Throwable failure, byte[] content) {}
+    record Outcome(Result result, Path path, Path conflictFile, Throwable failure, byte[] content) {}
 
-    static final Outcome CLEAN = new Outcome(Result.CLEAN, null, null, null);
-    static final Outcome WRITTEN = new Outcome(Result.WRITTEN, null, null, null);
+    static final Outcome CLEAN = new Outcome(Result.CLEAN, null, null, null, null);
 
     private final Counters counters;
 
@@ -32,16 +37,17 @@ final class EntryWriter {
             if (!e.baseline.unchangedOnDisk(e.path)) {
                 Path conflictFile = AtomicFiles.writeConflict(e.path, content, fsync);
                 rebaseAfterConflict(e);
-                return new Outcome(Result.CONFLICT, conflictFile, null, null);
+                return new Outcome(Result.CONFLICT, e.path, conflictFile, null, null);
             }
-            AtomicFiles.write(e.path, content, fsync);
-            e.baseline = FileStamp.afterWrite(e.path, content);
+            long mtime = FileStamp.ownMtimeNanos();
+            AtomicFiles.write(e.path, content, fsync, mtime);
+            e.baseline = FileStamp.afterWrite(e.path, content, mtime);
             markClean(e, content.length);
             e.failure = null;
-            return WRITTEN;
+            return new Outcome(Result.WRITTEN, e.path, null, null, null);
         } catch (IOException | RuntimeException failure) {
             e.failure = failure;
-            return new Outcome(Result.FAILED, null, failure, content);
+            return new Outcome(Result.FAILED, e.path, null, failure, content);
         }
     }
 
@@ -70,14 +76,14 @@ final class EntryWriter {
 
     /** Caller holds {@code e}'s monitor: account one write of about {@code bytesAdded} bytes. */
     void markDirty(Entry e, long bytesAdded) {
+        long before = e.estimate;
+        e.estimate = Math.max(2, before + bytesAdded);
         if (!e.dirty) {
             e.dirty = true;
             counters.dirtyEntries.incrementAndGet();
-            e.estimate += bytesAdded;
             counters.dirtyBytes.addAndGet(e.estimate);
-        } else {
-            e.estimate += bytesAdded;
-            counters.dirtyBytes.addAndGet(bytesAdded);
+        } else if (e.estimate != before) {
+            counters.dirtyBytes.addAndGet(e.estimate - before);
         }
     }
 

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
 
@@ -18,11 +19,19 @@ import java.util.zip.CRC32C;
  * <p>"Racy" stamps (as in git): a file system stamps modification times from a coarse clock, so a
  * second change within the same clock tick as the stamp leaves size and time unchanged. A stamp
  * taken less than {@link #racyWindowNanos} after the file's modification time is racy; for it,
- * {@link #unchangedOnDisk} also compares the content hash. Immutable.
+ * {@link #unchangedOnDisk} also compares the content hash.
+ *
+ * <p>Own writes are never racy: {@link AtomicFiles#write} gives the temp file, before the rename, a
+ * modification time of our choosing ({@link #ownMtimeNanos}: now, with random sub-microsecond
+ * digits). A later change by anyone is stamped by the file system clock and cannot carry that exact
+ * value (short of deliberately copying it), so size + mtime + inode settle the question without
+ * reading the file back. {@code ownTime} records that the file system kept the value exactly (a
+ * coarse file system rounds it: then the stamp is judged like any other). Immutable.
  */
-record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, long crc, long takenAtNanos) {
+record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, long crc, long takenAtNanos,
+                 boolean ownTime) {
 
-    static final FileStamp MISSING = new FileStamp(false, -1, 0, null, 0, 0);
+    static final FileStamp MISSING = new FileStamp(false, -1, 0, null, 0, 0, false);
     static final long FINE_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     static final long COARSE_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(2);
 
@@ -69,15 +78,21 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
         return l.stamp();
     }
 
-    /** The stamp of a file this process just wrote with {@code content}. */
-    static FileStamp afterWrite(Path file, byte[] content) throws IOException {
+    /** A modification time for a file we write: now (microseconds) with random nanosecond digits. */
+    static long ownMtimeNanos() {
+        return nowNanos() / 1000 * 1000 + ThreadLocalRandom.current().nextInt(1, 1000);
+    }
+
+    /** The stamp of a file this process just wrote with {@code content}, given mtime {@code ownMtime}. */
+    static FileStamp afterWrite(Path file, byte[] content, long ownMtime) throws IOException {
         BasicFileAttributes a = attrs(file);
         if (a == null) throw new NoSuchFileException(file.toString(), null, "vanished right after it was written");
-        return of(a, crcOf(content), nowNanos());
+        FileStamp s = of(a, crcOf(content), nowNanos());
+        return s.mtimeNanos == ownMtime ? new FileStamp(true, s.size, s.mtimeNanos, s.fileKey, s.crc, s.takenAtNanos, true) : s;
     }
 
     private static FileStamp of(BasicFileAttributes a, long crc, long taken) {
-        return new FileStamp(true, a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS), a.fileKey(), crc, taken);
+        return new FileStamp(true, a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS), a.fileKey(), crc, taken, false);
     }
 
     private static boolean sameMeta(BasicFileAttributes x, BasicFileAttributes y) {
@@ -99,7 +114,7 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
     }
 
     boolean racy() {
-        return exists && takenAtNanos - mtimeNanos < racyWindowNanos();
+        return exists && !ownTime && takenAtNanos - mtimeNanos < racyWindowNanos();
     }
 
     /**

@@ -8,7 +8,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * The one daemon thread ({@code spool-buffer-flusher}) of a buffer that flushes every
  * {@code flushIntervalMillis}. A change of the interval restarts the wait at once; 0 parks the
  * thread until the interval changes. Errors of a timed flush go to the buffer's listeners and
- * {@code LastError}; the thread carries on.
+ * {@code LastError}; the thread carries on. Assumes one instance per buffer; {@link #stop} is
+ * final. Blocking: only the flusher thread waits here; setters never block on it.
+ * <pre>{@code
+ * FlushTimer t = new FlushTimer(buffer); t.start();
+ * t.intervalChanged();   // after the buffer's interval field changed: wait restarts
+ * t.stop();              // thread ends after its current flush
+ * }</pre>
  */
 final class FlushTimer implements Runnable {
     static final String THREAD_NAME = "spool-buffer-flusher";

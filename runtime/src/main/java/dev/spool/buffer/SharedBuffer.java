@@ -6,10 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -46,11 +45,11 @@ import java.util.function.Function;
 public final class SharedBuffer implements AutoCloseable {
     private static volatile SharedBuffer global;
 
-    private final ConcurrentHashMap<Path, Entry> entries = new ConcurrentHashMap<>();
     private final ReentrantLock flushLock = new ReentrantLock();
     private final AtomicInteger scopeDepth = new AtomicInteger();
-    private final CopyOnWriteArrayList<BufferListener> listeners = new CopyOnWriteArrayList<>();
     private final Counters counters = new Counters();
+    private final EntryTable table = new EntryTable(counters, scopeDepth);
+    private final Listeners listeners = new Listeners(counters);
     private final EntryWriter writer = new EntryWriter(counters);
     private final FlushTimer timer;
     private volatile boolean enabled = true;
@@ -112,7 +111,7 @@ public final class SharedBuffer implements AutoCloseable {
         Path p = RealPaths.of(file);
         byte[] copy = content.clone();
         for (;;) {
-            Entry e = entryFor(p);
+            Entry e = table.entryFor(p);
             synchronized (e) {
                 if (e.removed) continue;
                 if (e.failure != null) throw e.failureAsIOException();
@@ -120,7 +119,7 @@ public final class SharedBuffer implements AutoCloseable {
                     try {
                         e.baseline = FileStamp.current(p);
                     } catch (IOException unreadable) {
-                        dropIfClean(e); // not a file we can stamp (a folder, no access): caller writes itself
+                        table.dropIfClean(e); // not a file we can stamp (a folder, no access): caller writes itself
                         return false;
                     }
                     e.loaded = true;
@@ -128,7 +127,7 @@ public final class SharedBuffer implements AutoCloseable {
                 e.snapshot = copy;
                 e.root = null;
                 writer.markReplaced(e, copy.length);
-                counters.writesAbsorbed.increment();
+                e.writes++;
             }
             break;
         }
@@ -141,13 +140,13 @@ public final class SharedBuffer implements AutoCloseable {
      * @throws IOException when an earlier flush of this file failed
      */
     public byte[] readBuffered(Path file) throws IOException {
-        Entry e = entries.get(RealPaths.of(file));
+        Entry e = table.get(RealPaths.of(file));
         if (e == null) return null;
         synchronized (e) {
             if (e.removed || !e.loaded) return null;
             if (e.failure != null) throw e.failureAsIOException();
             byte[] out = e.snapshot != null ? e.snapshot.clone() : e.root != null ? Json.encode(e.root) : null;
-            if (out != null) counters.readsServed.increment();
+            if (out != null) e.reads++;
             return out;
         }
     }
@@ -162,106 +161,90 @@ public final class SharedBuffer implements AutoCloseable {
      * @throws IllegalStateException if the file's top level is not of {@code kind}
      */
     public <T> T liveRead(Path realFile, JsonKind kind, Function<Object, T> read) {
+        return liveRead(realFile, kind, read, SharedBuffer::applyTo);
+    }
+
+    /**
+     * As {@link #liveRead(Path, JsonKind, Function)}, passing {@code arg} to {@code read}: lets a
+     * caller use one non-capturing function and so allocate nothing per read.
+     */
+    public <A, T> T liveRead(Path realFile, JsonKind kind, A arg, BiFunction<Object, A, T> read) {
         for (;;) {
-            Entry e = entryFor(realFile);
+            Entry e = table.entryFor(realFile);
             synchronized (e) {
                 if (e.removed) continue;
                 boolean buffering = isBuffering();
                 try {
-                    T result = read.apply(ensureLive(e, kind));
-                    if (buffering) counters.readsServed.increment();
+                    T result = read.apply(table.ensureLive(e, kind), arg);
+                    if (buffering) e.reads++;
                     return result;
                 } finally {
-                    if (!buffering) evictIfIdle(e, false);
+                    if (!buffering) table.evictIfIdle(e, false);
                 }
             }
         }
     }
 
+    private static <T> T applyTo(Object root, Function<Object, T> fn) {
+        return fn.apply(root);
+    }
+
     /**
      * Applies {@code write} to the live tree of {@code realFile} under the entry's monitor and marks
-     * the file dirty, {@code bytesAdded} being the estimated growth of its encoded size. While a
+     * the file dirty, adding the growth it reports to the byte estimate. While a
      * scope is open that is all (no I/O). With no scope open the file is written at once
      * (write-through) before this returns.
      * @throws UncheckedIOException when that write-through fails (a change that was only this
      *         call's is then discarded; earlier buffered changes stay for retry)
      */
-    public <T> T liveWrite(Path realFile, JsonKind kind, long bytesAdded, Function<Object, T> write) {
+    public <T> T liveWrite(Path realFile, JsonKind kind, LiveChange<T> write) {
         for (;;) {
-            Entry e = entryFor(realFile);
+            Entry e = table.entryFor(realFile);
             T result;
+            EntryWriter.Outcome written = null;
+            UncheckedIOException failed = null;
             synchronized (e) {
                 if (e.removed) continue;
                 boolean buffering = isBuffering();
                 try {
-                    Object root = ensureLive(e, kind);
+                    Object root = table.ensureLive(e, kind);
                     boolean wasDirty = e.dirty;
-                    result = write.apply(root);
-                    writer.markDirty(e, bytesAdded);
-                    if (!buffering) {
-                        writeThrough(e, wasDirty);
-                        return result;
+                    e.pendingGrowth = 0;
+                    result = write.apply(root, e);
+                    writer.markDirty(e, e.pendingGrowth);
+                    if (buffering) {
+                        e.writes++;
+                    } else {
+                        written = writer.write(e, fsync);
+                        failed = discardFailedWriteThrough(e, wasDirty, written);
                     }
-                    counters.writesAbsorbed.increment();
                 } finally {
-                    if (!buffering) evictIfIdle(e, false);
+                    if (!buffering) table.evictIfIdle(e, false);
                 }
             }
-            maybeForceFlush();
+            if (written == null) {
+                maybeForceFlush();
+                return result;
+            }
+            listeners.outcome(written);
+            if (failed != null) throw failed;
             return result;
         }
     }
 
-    /** Caller holds {@code e}'s monitor. */
-    private void writeThrough(Entry e, boolean wasDirty) {
-        EntryWriter.Outcome o = writer.write(e, fsync);
-        report(e.path, o);
-        if (o.result() != EntryWriter.Result.FAILED) return;
-        IOException io = e.failureAsIOException();
-        if (!wasDirty) { // nothing but this call's change: discard it, the caller is told
+    /**
+     * Caller holds {@code e}'s monitor. A failed write-through of nothing but this call's change
+     * discards it (the caller is told); earlier buffered changes stay for retry.
+     */
+    private UncheckedIOException discardFailedWriteThrough(Entry e, boolean wasDirty, EntryWriter.Outcome o) {
+        if (o.result() != EntryWriter.Result.FAILED) return null;
+        UncheckedIOException io = new UncheckedIOException(e.failureAsIOException());
+        if (!wasDirty) {
             writer.markClean(e, 0);
             e.failure = null;
-            e.removed = true;
-            entries.remove(e.path, e);
+            table.remove(e);
         }
-        throw new UncheckedIOException(io);
-    }
-
-    private Entry entryFor(Path p) {
-        Entry e = entries.get(p);
-        return e != null ? e : entries.computeIfAbsent(p, Entry::new);
-    }
-
-    /** Caller holds {@code e}'s monitor. Loads or decodes the tree; a bad file removes a clean entry. */
-    private Object ensureLive(Entry e, JsonKind kind) {
-        if (e.root != null) return kind.check(e.path, e.root);
-        if (e.snapshot != null) {
-            e.root = kind.check(e.path, Json.decode(e.path, e.snapshot));
-            e.snapshot = null;
-            return e.root;
-        }
-        try {
-            FileStamp.Loaded l = FileStamp.load(e.path);
-            Object tree = l.content() == null ? kind.empty() : kind.check(e.path, Json.decode(e.path, l.content()));
-            e.baseline = l.stamp();
-            e.loaded = true;
-            e.estimate = l.content() == null ? 2 : l.content().length;
-            e.root = tree;
-            return tree;
-        } catch (IOException io) {
-            dropIfClean(e);
-            throw new UncheckedIOException("cannot read " + e.path, io);
-        } catch (RuntimeException bad) {
-            dropIfClean(e);
-            throw bad;
-        }
-    }
-
-    private void dropIfClean(Entry e) {
-        if (!e.dirty && e.failure == null) {
-            e.removed = true;
-            entries.remove(e.path, e);
-        }
+        return io;
     }
 
     // ---------------------------------------------------------------- scopes
@@ -334,80 +317,36 @@ public final class SharedBuffer implements AutoCloseable {
         List<FlushReport.Conflict> conflicts = new ArrayList<>();
         List<FlushException.Failure> failures = new ArrayList<>();
         boolean fs = fsync;
-        for (Entry e : entries.values()) {
+        List<EntryWriter.Outcome> outcomes = new ArrayList<>();
+        for (Entry e : table.entries()) {
+            EntryWriter.Outcome o;
             synchronized (e) {
-                EntryWriter.Outcome o = writer.write(e, fs);
-                switch (o.result()) {
-                    case WRITTEN -> written++;
-                    case CONFLICT -> conflicts.add(new FlushReport.Conflict(e.path, o.conflictFile()));
-                    case FAILED -> failures.add(new FlushException.Failure(e.path, o.failure(), o.content()));
-                    case CLEAN -> { }
-                }
-                report(e.path, o);
-                if (!forced) evictIfIdle(e, true);
+                o = writer.write(e, fs);
+                if (!forced) table.evictIfIdle(e, true);
             }
+            switch (o.result()) {
+                case WRITTEN -> written++;
+                case CONFLICT -> conflicts.add(new FlushReport.Conflict(o.path(), o.conflictFile()));
+                case FAILED -> failures.add(new FlushException.Failure(o.path(), o.failure(), o.content()));
+                case CLEAN -> { continue; }
+            }
+            outcomes.add(o);
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
-        counters.flushes.incrementAndGet();
-        counters.lastFlushMillis = millis;
-        for (BufferListener l : listeners) {
-            try {
-                l.flushCompleted(written, millis);
-            } catch (RuntimeException ignored) {
-                // a listener never breaks a flush
-            }
-        }
+        outcomes.forEach(listeners::outcome);
+        listeners.flushCompleted(written, millis);
         if (!failures.isEmpty()) throw new FlushException(written, failures);
         return new FlushReport(written, conflicts, millis);
     }
 
-    /** Caller holds {@code e}'s monitor: counts and notifies one entry's outcome. */
-    private void report(Path path, EntryWriter.Outcome o) {
-        switch (o.result()) {
-            case WRITTEN -> counters.filesWritten.incrementAndGet();
-            case CONFLICT -> {
-                counters.conflicts.incrementAndGet();
-                for (BufferListener l : listeners) {
-                    try {
-                        l.conflict(path, o.conflictFile());
-                    } catch (RuntimeException ignored) {
-                        // a listener never breaks a flush
-                    }
-                }
-            }
-            case FAILED -> {
-                counters.lastError = path + ": " + o.failure();
-                for (BufferListener l : listeners) {
-                    try {
-                        l.writeError(path, o.failure());
-                    } catch (RuntimeException ignored) {
-                        // a listener never breaks a flush
-                    }
-                }
-            }
-            case CLEAN -> { }
-        }
-    }
-
-    /**
-     * Caller holds {@code e}'s monitor. A clean entry leaves the buffer when nothing needs it in
-     * memory: a snapshot (disk has the same bytes) after a full flush, or any entry when no scope
-     * is open.
-     */
-    private void evictIfIdle(Entry e, boolean snapshotsToo) {
-        if (e.removed || e.dirty || e.failure != null) return;
-        if (scopeDepth.get() == 0 || !e.loaded || (snapshotsToo && e.snapshot != null)) {
-            e.removed = true;
-            entries.remove(e.path, e);
-        }
-    }
-
     // ---------------------------------------------------------------- settings, metrics, lifecycle
 
+    /** Point-in-time counters; sums per-entry counts, so it costs O(entries). */
     public BufferMetrics metrics() {
-        return counters.snapshot(entries.size());
+        return table.metrics();
     }
 
+    /** Listeners are called on the flushing thread, never while an entry is locked. */
     public void addListener(BufferListener l) { listeners.add(Objects.requireNonNull(l, "listener")); }
     public void removeListener(BufferListener l) { listeners.remove(l); }
 

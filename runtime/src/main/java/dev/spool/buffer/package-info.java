@@ -19,7 +19,11 @@
  *       decision. Counters are {@link java.util.concurrent.atomic.LongAdder}s or atomics;
  *       {@link dev.spool.buffer.BufferMetrics} is a snapshot of them, not an atomic cut.</li>
  *   <li>Lock order: the flush lock, then one entry monitor at a time. A thread holding an entry
- *       monitor never takes the flush lock, so forced flushes run after the monitor is released.</li>
+ *       monitor never takes the flush lock, so forced flushes run after the monitor is released.
+ *       Listeners are called with no entry monitor held, so they may call back into the buffer.</li>
+ *   <li>Hot-path counters (reads served, writes absorbed) are plain fields of the entry, written
+ *       under its monitor; {@code EntryTable.metrics()} sums them under each monitor, and an entry
+ *       leaving the buffer adds its counts to the buffer-wide {@code LongAdder}s.</li>
  * </ul>
  */
 package dev.spool.buffer;

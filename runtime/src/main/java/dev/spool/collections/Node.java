@@ -1,11 +1,13 @@
 package dev.spool.collections;
 
 import dev.spool.buffer.JsonKind;
+import dev.spool.buffer.LiveChange;
 import dev.spool.buffer.RealPaths;
 import dev.spool.buffer.SharedBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -46,10 +48,21 @@ final class Node {
         return buffer.liveRead(real, rootKind, root -> fn.apply(path.resolve(root, fileName)));
     }
 
-    /** Runs the mutation {@code fn} on the viewed value; the file becomes dirty (or is written through). */
-    <T> T write(long bytesAdded, Function<Object, T> fn) {
-        if (path.isRoot()) return buffer.liveWrite(real, rootKind, bytesAdded, fn);
-        return buffer.liveWrite(real, rootKind, bytesAdded, root -> fn.apply(path.resolve(root, fileName)));
+    /** Runs {@code fn(viewed value, arg)} under the file entry's monitor; no allocation at the root. */
+    <A, T> T read(A arg, BiFunction<Object, A, T> fn) {
+        if (path.isRoot()) return buffer.liveRead(real, rootKind, arg, fn);
+        return buffer.liveRead(real, rootKind, arg, (root, a) -> fn.apply(path.resolve(root, fileName), a));
+    }
+
+    /** Runs the change {@code fn} on the viewed value; the file becomes dirty (or is written through). */
+    <T> T write(LiveChange<T> fn) {
+        if (path.isRoot()) return buffer.liveWrite(real, rootKind, fn);
+        return buffer.liveWrite(real, rootKind, (root, growth) -> fn.apply(path.resolve(root, fileName), growth));
+    }
+
+    /** Encoded size of one map member. */
+    static long member(String key, Object value) {
+        return key.length() + 4L + JsonValues.estimate(value);
     }
 
     /** A value read from the tree as handed out: nested containers become live views. */

@@ -9,7 +9,9 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.RandomAccess;
+import java.util.function.BiFunction;
 
 /**
  * A {@code List<Object>} backed by a JSON file (an array at its top level), or a live view of an
@@ -59,46 +61,67 @@ public final class SyncedList extends AbstractList<Object> implements RandomAcce
         return node.read(v -> node.asList(v).size());
     }
 
+    /** Element at an index of an array; fails if the viewed value is no longer one. */
+    private static final BiFunction<Object, Integer, Object> GET = (v, index) -> {
+        if (!(v instanceof List<?> l)) throw new IllegalStateException("the viewed value is no longer an array");
+        return l.get(index);
+    };
+
     @Override
     public Object get(int index) {
-        return node.read(v -> {
-            Object x = node.asList(v).get(index);
-            return x instanceof String || x == null ? x : node.wrap(x, node.path.index(index));
-        });
+        Object x = node.read(index, GET);
+        // wrapping builds a view (a path), it touches no tree data: safe outside the monitor
+        return x instanceof Map || x instanceof List ? node.wrap(x, node.path.index(index)) : x;
     }
 
     @Override
     public Object set(int index, Object element) {
         Object json = JsonValues.toJson(element, node.path.index(index));
-        return node.write(JsonValues.estimate(json) + 1, v -> node.asList(v).set(index, json));
+        return node.write((v, growth) -> {
+            Object old = node.asList(v).set(index, json);
+            growth.grew(JsonValues.estimate(json) - JsonValues.estimate(old));
+            return old;
+        });
     }
 
     /** Appends atomically. */
     @Override
     public boolean add(Object element) {
         Object json = JsonValues.toJson(element, node.path.index(0));
-        return node.write(JsonValues.estimate(json) + 1, v -> node.asList(v).add(json));
+        return node.write((v, growth) -> {
+            growth.grew(JsonValues.estimate(json) + 1);
+            return node.asList(v).add(json);
+        });
     }
 
     @Override
     public void add(int index, Object element) {
         Object json = JsonValues.toJson(element, node.path.index(index));
-        node.write(JsonValues.estimate(json) + 1, v -> {
+        node.write((v, growth) -> {
             node.asList(v).add(index, json);
+            growth.grew(JsonValues.estimate(json) + 1);
             return null;
         });
     }
 
     @Override
     public Object remove(int index) {
-        return node.write(0, v -> node.asList(v).remove(index));
+        return node.write((v, growth) -> {
+            Object old = node.asList(v).remove(index);
+            growth.grew(-1 - JsonValues.estimate(old));
+            return old;
+        });
     }
 
     @Override
     public boolean remove(Object o) {
         Object plain = Node.plain(o, new Object());
         if (!node.read(v -> node.asList(v).contains(plain))) return false;
-        return node.write(0, v -> node.asList(v).remove(plain));
+        return node.write((v, growth) -> {
+            boolean removed = node.asList(v).remove(plain);
+            if (removed) growth.grew(-1 - JsonValues.estimate(plain));
+            return removed;
+        });
     }
 
     @Override
@@ -110,19 +133,26 @@ public final class SyncedList extends AbstractList<Object> implements RandomAcce
     public boolean addAll(int index, Collection<?> c) {
         List<Object> converted = new ArrayList<>(c.size());
         long bytes = 0;
+
         for (Object x : c) {
             Object json = JsonValues.toJson(x, node.path.index(Math.max(index, 0) + converted.size()));
             converted.add(json);
             bytes += JsonValues.estimate(json) + 1;
         }
         if (converted.isEmpty()) return false;
-        return node.write(bytes, v -> index < 0 ? node.asList(v).addAll(converted) : node.asList(v).addAll(index, converted));
+        long added = bytes;
+        return node.write((v, growth) -> {
+            growth.grew(added);
+            return index < 0 ? node.asList(v).addAll(converted) : node.asList(v).addAll(index, converted);
+        });
     }
 
     @Override
     public void clear() {
-        node.write(0, v -> {
-            node.asList(v).clear();
+        node.write((v, growth) -> {
+            List<Object> l = node.asList(v);
+            growth.grew(2 - JsonValues.estimate(l));
+            l.clear();
             return null;
         });
     }

@@ -7,8 +7,10 @@ import java.util.AbstractMap;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * A {@code Map<String,Object>} backed by a JSON file (an object at its top level), or a live view
@@ -90,19 +92,27 @@ public final class SyncedMap extends AbstractMap<String, Object> {
         return node.read(v -> node.asMap(v).containsValue(plain));
     }
 
+    /** Looks up a key in an object; fails if the viewed value is no longer one. */
+    private static final BiFunction<Object, Object, Object> GET = (v, key) -> {
+        if (!(v instanceof Map<?, ?> m)) throw new IllegalStateException("the viewed value is no longer an object");
+        return m.get(key);
+    };
+
     @Override
     public Object get(Object key) {
-        return node.read(v -> {
-            Object x = node.asMap(v).get(key);
-            return x instanceof String || x == null ? x : node.wrap(x, node.path.key((String) key));
-        });
+        Object x = node.read(key, GET);
+        // wrapping builds a view (a path), it touches no tree data: safe outside the monitor
+        return x instanceof Map || x instanceof List ? node.wrap(x, node.path.key((String) key)) : x;
     }
 
     @Override
     public Object put(String key, Object value) {
         Object json = convertFor(key, value);
-        long bytes = key.length() + 4L + JsonValues.estimate(json);
-        return node.write(bytes, v -> node.asMap(v).put(key, json));
+        return node.write((v, growth) -> {
+            Object old = node.asMap(v).put(key, json);
+            growth.grew(old == null ? Node.member(key, json) : JsonValues.estimate(json) - JsonValues.estimate(old));
+            return old;
+        });
     }
 
     /** Atomic: puts only if {@code key} is absent (or mapped to null). */
@@ -111,12 +121,14 @@ public final class SyncedMap extends AbstractMap<String, Object> {
         Object json = convertFor(key, value);
         Object existing = get(key);
         if (existing != null) return existing;
-        long bytes = key.length() + 4L + JsonValues.estimate(json);
         Object[] prior = new Object[1];
-        node.write(bytes, v -> {
+        node.write((v, growth) -> {
             Map<String, Object> m = node.asMap(v);
             Object cur = m.get(key);
-            if (cur == null) m.put(key, json);
+            if (cur == null) {
+                m.put(key, json);
+                growth.grew(Node.member(key, json));
+            }
             prior[0] = cur == null ? null : node.wrap(cur, node.path.key(key));
             return null;
         });
@@ -126,31 +138,39 @@ public final class SyncedMap extends AbstractMap<String, Object> {
     @Override
     public Object remove(Object key) {
         if (!containsKey(key)) return null;
-        return node.write(0, v -> node.asMap(v).remove(key));
+        return node.write((v, growth) -> {
+            Object old = node.asMap(v).remove(key);
+            if (old != null) growth.grew(-Node.member((String) key, old));
+            return old;
+        });
     }
 
     @Override
     public void putAll(Map<? extends String, ?> m) {
         Map<String, Object> converted = new LinkedHashMap<>();
-        long bytes = 0;
         for (Map.Entry<? extends String, ?> e : m.entrySet()) {
             Object k = e.getKey();
             if (!(k instanceof String key)) throw JsonValues.nonStringKey(k, node.path);
             Object json = JsonValues.toJson(e.getValue(), node.path.key(key));
             converted.put(key, json);
-            bytes += key.length() + 4L + JsonValues.estimate(json);
         }
         if (converted.isEmpty()) return;
-        node.write(bytes, v -> {
-            node.asMap(v).putAll(converted);
+        node.write((v, growth) -> {
+            Map<String, Object> target = node.asMap(v);
+            for (Map.Entry<String, Object> e : converted.entrySet()) {
+                Object old = target.put(e.getKey(), e.getValue());
+                growth.grew(Node.member(e.getKey(), e.getValue()) - (old == null ? 0 : Node.member(e.getKey(), old)));
+            }
             return null;
         });
     }
 
     @Override
     public void clear() {
-        node.write(0, v -> {
-            node.asMap(v).clear();
+        node.write((v, growth) -> {
+            Map<String, Object> m = node.asMap(v);
+            growth.grew(2 - JsonValues.estimate(m));
+            m.clear();
             return null;
         });
     }

@@ -30,6 +30,23 @@ class FileStampTest {
     }
 
     @Test
+    void shouldNeedNoReadBackForItsOwnWriteYetSeeAnInPlaceChangeRightAfter() throws IOException {
+        Path f = dir.resolve("own.json");
+        byte[] content = "{\"a\":1}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        long mtime = FileStamp.ownMtimeNanos();
+        AtomicFiles.write(f, content, false, mtime);
+        FileStamp stamp = FileStamp.afterWrite(f, content, mtime);
+        assertTrue(stamp.ownTime(), "ext4/tmpfs keep nanoseconds");
+        assertFalse(stamp.racy());
+        assertTrue(stamp.unchangedOnDisk(f));
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+            raf.seek(5);
+            raf.write('2'); // same size, same inode, within the same clock tick
+        }
+        assertFalse(stamp.unchangedOnDisk(f));
+    }
+
+    @Test
     void shouldTrustMetadataForAnOldFile() throws IOException {
         Path f = dir.resolve("old.json");
         Files.writeString(f, "[1,2,3]");

@@ -142,6 +142,27 @@ class BufferedScopeTest {
     }
 
     @Test
+    void shouldEstimateReplacedAndRemovedValuesWithoutDrift() throws IOException {
+        buffer.setCapacityBytes(2000);
+        Path f = dir.resolve("e.json");
+        SyncedMap m = SyncedMap.open(f, buffer);
+        SyncedList l = SyncedList.open(dir.resolve("l.json"), buffer);
+        try (BufferScope s = buffer.openScope()) {
+            for (int i = 0; i < 10_000; i++) {
+                m.put("k", "v".repeat(i % 100));
+                l.add(i);
+                l.remove(0);
+                m.remove("gone");
+            }
+            assertFalse(Files.exists(f), "overwrites must not inflate the estimate into a forced flush");
+            long estimate = buffer.metrics().estimatedBytes();
+            assertTrue(estimate > 0 && estimate < 500, "estimate " + estimate);
+            assertEquals(30_000, buffer.metrics().writesAbsorbed(), "put, add, remove(0); removing a missing key writes nothing");
+        }
+        assertEquals(30_000, buffer.metrics().writesAbsorbed(), "counts survive the entries leaving");
+    }
+
+    @Test
     void shouldKeepFailedContentAndReportItAtTheScopesClose() throws IOException {
         Path sub = Files.createDirectory(dir.resolve("sub"));
         SyncedMap m = SyncedMap.open(sub.resolve("f.json"), buffer);

@@ -49,6 +49,7 @@ class CorruptFileTest {
         try (BufferScope s = buffer.openScope()) {
             assertThrows(CorruptFileException.class, () -> m.put("y", 2));
             assertThrows(CorruptFileException.class, m::size);
+            assertEquals(0, buffer.metrics().entries(), "nothing buffered for a corrupt file, even in a scope");
         }
         buffer.flush();
         assertEquals(BROKEN, Files.readString(f));

@@ -22,11 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * kill -9 ({@link Process#destroyForcibly()}) of a JVM flushing in a loop, at random moments,
- * many times over the same folder. After every kill each file parses and equals one of the states
- * the writer wrote; nothing but data files and recognisable temp files is left.
+ * many times over the same folder. After every kill, and while the writer runs, each file parses
+ * and equals one of the states the writer wrote; nothing but data files and recognisable temp
+ * files is left.
  */
 class CrashTest {
-    static final int KILLS = 14;
+    static final int KILLS = 16;
     static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -58,6 +59,7 @@ class CrashTest {
                     assertNotNull(line, "writer died on its own (seed " + seed + ")");
                     if (line.startsWith("flushed")) seen++;
                     else fail("writer said: " + line + " (seed " + seed + ")");
+                    verify(false, seed); // readers while it runs see whole files too
                 }
                 everFlushed = true;
                 LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(random.nextInt(3000))); // a random moment

@@ -27,7 +27,7 @@ public final class CrashWriter {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("round", r);
         m.put("file", i);
-        m.put("payload", "p".repeat(1 + (r * 37 + i * 11) % 4000));
+        m.put("payload", "p".repeat(1 + (r * 37 + i * 11) % 20000));
         List<Object> list = new ArrayList<>();
         for (int k = 0; k < r % 50; k++) list.add(k * i);
         m.put("list", list);
@@ -35,7 +35,7 @@ public final class CrashWriter {
     }
 
     static String snapshotState(int r, int i) {
-        return "{\"round\":" + r + ",\"file\":" + i + ",\"pad\":\"" + "s".repeat((r * 13 + i) % 3000) + "\"}";
+        return "{\"round\":" + r + ",\"file\":" + i + ",\"pad\":\"" + "s".repeat((r * 13 + i) % 12000) + "\"}";
     }
 
     public static void main(String[] args) throws Exception {

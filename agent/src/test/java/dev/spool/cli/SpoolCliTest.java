@@ -1,0 +1,94 @@
+package dev.spool.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spool.events.EventLog;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SpoolCliTest {
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return SpoolCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private Path threeEvents() {
+        Path f = dir.resolve("e.spool");
+        try (EventLog log = EventLog.open(f)) {
+            log.emit(Map.of("n", 1));
+            log.emit(List.of("a", "b"));
+            log.emit(Map.of("mass", new double[] {1.5, 2.0}));
+        }
+        return f;
+    }
+
+    @Test
+    void shouldPrintEventsAsJsonLines() {
+        Path f = threeEvents();
+        assertEquals(0, run("cat", f.toString()));
+        assertEquals("{\"n\":1}\n[\"a\",\"b\"]\n{\"mass\":[1.5,2.0]}\n", out().replace("\r\n", "\n"));
+    }
+
+    @Test
+    void shouldStartAtRecordFrom() {
+        Path f = threeEvents();
+        assertEquals(0, run("cat", f.toString(), "--from", "2"));
+        assertEquals("{\"mass\":[1.5,2.0]}\n", out().replace("\r\n", "\n"));
+    }
+
+    @Test
+    void shouldVerifySoundFileWithExitZero() {
+        Path f = threeEvents();
+        assertEquals(0, run("verify", f.toString()));
+        assertTrue(out().contains("OK, 3 records"), out());
+    }
+
+    @Test
+    void shouldReportOffsetAndGoodCountOfFirstBadRecord() throws Exception {
+        Path f = threeEvents();
+        long size = Files.size(f);
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+            raf.setLength(size - 3); // tear the last record
+        }
+        int code = run("verify", f.toString());
+        assertEquals(1, code);
+        assertTrue(out().contains("BAD at offset "), out());
+        assertTrue(out().contains(": 2 good records precede it"), out());
+    }
+
+    @Test
+    void shouldFailWithUsageForUnknownCommandAndMissingFile() {
+        assertEquals(2, run("frobnicate"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown command"));
+        assertEquals(2, run("verify", dir.resolve("missing.spool").toString()));
+        assertEquals(2, run("cat", "x", "--from", "minus"));
+    }
+
+    @Test
+    void shouldPrintHelpAndVersion() {
+        assertEquals(0, run("--help"));
+        assertTrue(out().contains("cat <file> [--from N]"));
+        assertTrue(out().contains("verify <file>"));
+        assertEquals(0, run("--version"));
+        assertTrue(out().contains("spool "));
+    }
+}

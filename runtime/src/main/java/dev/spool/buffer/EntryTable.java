@@ -1,0 +1,109 @@
+package dev.spool.buffer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The buffer's entries by real path: lookup, creation, loading, eviction and the per-entry part
+ * of the metrics. Lookups are lock-free ({@link ConcurrentHashMap}); everything that reads or
+ * changes an entry's fields runs under that entry's monitor (methods say "caller holds").
+ * Guarantees: at most one entry per path in the map; an entry leaves the map only with its
+ * {@code removed} flag set under its monitor, so a holder of a stale reference notices and looks up
+ * again.
+ * <pre>{@code
+ * Entry e = table.entryFor(path);
+ * synchronized (e) {
+ *     if (e.removed) { ...look up again... }
+ *     Object tree = table.ensureLive(e, JsonKind.MAP);
+ * }
+ * }</pre>
+ */
+final class EntryTable {
+    private final ConcurrentHashMap<Path, Entry> entries = new ConcurrentHashMap<>();
+    private final Counters counters;
+    private final AtomicInteger scopeDepth;
+
+    EntryTable(Counters counters, AtomicInteger scopeDepth) {
+        this.counters = counters;
+        this.scopeDepth = scopeDepth;
+    }
+
+    Entry get(Path p) {
+        return entries.get(p);
+    }
+
+    Collection<Entry> entries() {
+        return entries.values();
+    }
+
+    Entry entryFor(Path p) {
+        Entry e = entries.get(p);
+        return e != null ? e : entries.computeIfAbsent(p, Entry::new);
+    }
+
+    /** Caller holds {@code e}'s monitor. Loads or decodes the tree; a bad file removes a clean entry. */
+    Object ensureLive(Entry e, JsonKind kind) {
+        if (e.root != null) return kind.check(e.path, e.root);
+        if (e.snapshot != null) {
+            e.root = kind.check(e.path, Json.decode(e.path, e.snapshot));
+            e.snapshot = null;
+            return e.root;
+        }
+        try {
+            FileStamp.Loaded l = FileStamp.load(e.path);
+            Object tree = l.content() == null ? kind.empty() : kind.check(e.path, Json.decode(e.path, l.content()));
+            e.baseline = l.stamp();
+            e.loaded = true;
+            e.estimate = l.content() == null ? 2 : l.content().length;
+            e.root = tree;
+            return tree;
+        } catch (IOException io) {
+            dropIfClean(e);
+            throw new UncheckedIOException("cannot read " + e.path, io);
+        } catch (RuntimeException bad) {
+            dropIfClean(e);
+            throw bad;
+        }
+    }
+
+    void dropIfClean(Entry e) {
+        if (!e.dirty && e.failure == null) remove(e);
+    }
+
+    /**
+     * Caller holds {@code e}'s monitor. A clean entry leaves the buffer when nothing needs it in
+     * memory: a snapshot (disk has the same bytes) after a full flush, or any entry when no scope
+     * is open.
+     */
+    void evictIfIdle(Entry e, boolean snapshotsToo) {
+        if (e.removed || e.dirty || e.failure != null) return;
+        if (scopeDepth.get() == 0 || !e.loaded || (snapshotsToo && e.snapshot != null)) remove(e);
+    }
+
+    /** Caller holds {@code e}'s monitor. */
+    void remove(Entry e) {
+        e.removed = true;
+        entries.remove(e.path, e);
+        counters.readsServed.add(e.reads);
+        counters.writesAbsorbed.add(e.writes);
+    }
+
+    BufferMetrics metrics() {
+        long reads = 0;
+        long writes = 0;
+        int n = 0;
+        for (Entry e : entries.values()) {
+            synchronized (e) {
+                if (e.removed) continue;
+                reads += e.reads;
+                writes += e.writes;
+                n++;
+            }
+        }
+        return counters.snapshot(n, reads, writes);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.spool.events;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/** Opening an event file for writing: a new file gets the header, an existing one is appended to. */
+final class EventFiles {
+    private EventFiles() {
+    }
+
+    static final class Opened {
+        final FileChannel channel;
+        final long start;
+
+        Opened(FileChannel channel, long start) {
+            this.channel = channel;
+            this.start = start;
+        }
+    }
+
+    /**
+     * Opens {@code file} for appending events. An empty or new file gets the file header; an
+     * existing event file is scanned to its end of data, and zero padding after it (a crashed
+     * memory-mapped writer) is cut. A file that is not an event file is refused, unchanged.
+     */
+    static Opened openForAppend(Path file) throws IOException {
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        try {
+            long size = ch.size();
+            if (size == 0) {
+                ByteBuffer h = RecordDescriptor.fileHeader();
+                while (h.hasRemaining()) {
+                    ch.write(h, h.position());
+                }
+                return new Opened(ch, RecordDescriptor.FILE_HEADER_LENGTH);
+            }
+            ByteBuffer h = ByteBuffer.allocate(RecordDescriptor.FILE_HEADER_LENGTH);
+            while (h.hasRemaining() && ch.read(h, h.position()) > 0) {
+                // read the header
+            }
+            h.flip();
+            if (!RecordDescriptor.isFileHeader(h)) {
+                throw new IOException("not a Spool event file (no SPOOLEVT version 1 header at offset 0); left unchanged");
+            }
+            FrameScanner scanner = new FrameScanner(ch, RecordDescriptor.FILE_HEADER_LENGTH, (o, k, d) -> { });
+            while (scanner.next() != null) {
+                // walk to the end of the data
+            }
+            long start = size;
+            if (scanner.paddingFrom() >= 0) {
+                start = scanner.paddingFrom();
+                ch.truncate(start);
+            }
+            return new Opened(ch, start);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.spool.events;
+
+/**
+ * Bytes that are not a valid Spool encoding, with the file offset where known ({@code -1} if not).
+ * The only exception {@link EventCodec#decode} throws for bad input.
+ */
+public final class EventFormatException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final long offset;
+
+    public EventFormatException(String message, long offset) {
+        super(offset >= 0 ? message + " at offset " + offset : message);
+        this.offset = offset;
+    }
+
+    public long offset() {
+        return offset;
+    }
+}

@@ -1,0 +1,179 @@
+package dev.spool.events;
+
+import dev.spool.sink.ByteSink;
+import dev.spool.sink.SinkMetrics;
+import dev.spool.sink.SinkSettings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.LongSupplier;
+import java.util.zip.CRC32C;
+
+/**
+ * A structured event log: {@link #emit(Object)} encodes one event on the caller's thread (see
+ * {@link EventCodec}), frames it ({@link RecordDescriptor}) and hands it to a {@link ByteSink},
+ * whose writer thread writes it. Thread-safe; per thread, events are written in emit order.
+ * A payload of at least {@code directThreshold} bytes is written directly; one over
+ * {@code recordMax} is written as numbered parts that {@link EventReader} joins again.
+ *
+ * <pre>{@code
+ * try (EventLog log = EventLog.open(Path.of("run.spool"))) {
+ *     log.emit(Map.of("step", 1, "mass", new double[] {1.5, 2.5}));
+ * }
+ * }</pre>
+ * An existing event file is appended to (zero padding left by a crashed memory-mapped writer is
+ * cut first); a file that is not an event file is refused.
+ */
+public final class EventLog implements AutoCloseable {
+    /** Bounded wait of {@link #flush()}. */
+    public static final long FLUSH_TIMEOUT_MILLIS = 30_000;
+    private static final int INITIAL_SCRATCH = 64 << 10;
+
+    private static final ThreadLocal<Producer> PRODUCER = ThreadLocal.withInitial(Producer::new);
+
+    private final ByteSink sink;
+    private final LongSupplier clock;
+    private final LongSupplier threadId;
+
+    private EventLog(ByteSink sink, LongSupplier clock, LongSupplier threadId) {
+        this.sink = sink;
+        this.clock = clock;
+        this.threadId = threadId;
+    }
+
+    /** Opens (creates or appends to) an event file with default settings. */
+    public static EventLog open(Path file) {
+        return open(file, SinkSettings.defaults());
+    }
+
+    /**
+     * Opens (creates or appends to) an event file.
+     *
+     * @throws UncheckedIOException when the file cannot be opened or is not a Spool event file
+     */
+    public static EventLog open(Path file, SinkSettings settings) {
+        return open(file, settings, System::currentTimeMillis, () -> Thread.currentThread().getId());
+    }
+
+    /** For tests that pin the bytes: a fixed clock and thread id. */
+    static EventLog open(Path file, SinkSettings settings, LongSupplier clockMillis, LongSupplier threadId) {
+        Objects.requireNonNull(settings, "settings");
+        try {
+            EventFiles.Opened o = EventFiles.openForAppend(file);
+            String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+            ByteSink sink = ByteSink.forChannel(o.channel, o.start, name, settings);
+            return new EventLog(sink, clockMillis, threadId);
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Records one event. Never throws into the caller except {@link IllegalArgumentException}
+     * for a map key that is not a string (the message names its path; nothing is written).
+     * Other encoding failures are counted in {@link SinkMetrics#errors()}.
+     */
+    public void emit(Object event) {
+        Producer p = PRODUCER.get();
+        Scratch s = p.scratch;
+        try {
+            s.pos = RecordDescriptor.HEADER_LENGTH;
+            p.encoder.resetDepth();
+            p.encoder.value(event);
+            write(p, s.pos - RecordDescriptor.HEADER_LENGTH);
+        } catch (KeyPathException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            sink.countError("emit: event of " + (event == null ? "null" : event.getClass().getName())
+                    + " not written: " + e);
+        } finally {
+            s.release();
+        }
+    }
+
+    /**
+     * Records one already-encoded event ({@link EventCodec#encode}); the bytes are copied before
+     * this returns. Allocates nothing for a payload under the direct threshold.
+     */
+    public void emitEncoded(byte[] encoded) {
+        Producer p = PRODUCER.get();
+        Scratch s = p.scratch;
+        try {
+            s.pos = RecordDescriptor.HEADER_LENGTH;
+            s.putBytes(encoded);
+            write(p, encoded.length);
+        } catch (RuntimeException e) {
+            sink.countError("emitEncoded: not written: " + e);
+        } finally {
+            s.release();
+        }
+    }
+
+    private void write(Producer p, int payloadLength) {
+        long ts = clock.getAsLong();
+        long tid = threadId.getAsLong();
+        if (payloadLength > sink.recordMax()) {
+            writeParts(p, payloadLength, ts, tid);
+            return;
+        }
+        ByteBuffer b = p.scratch.buf;
+        RecordDescriptor.putHeader(b, 0, payloadLength, RecordDescriptor.TYPE_EVENT, (byte) 0, 0, ts, tid);
+        int crc = RecordDescriptor.crc(p.crc, b, 0, b, RecordDescriptor.HEADER_LENGTH, payloadLength);
+        b.putInt(RecordDescriptor.CRC_OFFSET, crc);
+        b.limit(RecordDescriptor.HEADER_LENGTH + payloadLength).position(0);
+        if (payloadLength >= sink.directThreshold()) {
+            sink.appendDirect(b);
+        } else {
+            sink.append(b);
+        }
+    }
+
+    private void writeParts(Producer p, int payloadLength, long ts, long tid) {
+        sink.countSplitRecord();
+        int max = sink.recordMax();
+        ByteBuffer payload = p.scratch.buf;
+        int index = 0;
+        for (int off = 0; off < payloadLength; off += max, index++) {
+            int len = Math.min(max, payloadLength - off);
+            boolean last = off + len >= payloadLength;
+            byte flags = (byte) (RecordDescriptor.FLAG_PART | (last ? RecordDescriptor.FLAG_LAST : 0));
+            ByteBuffer header = ByteBuffer.allocate(RecordDescriptor.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+            RecordDescriptor.putHeader(header, 0, len, RecordDescriptor.TYPE_EVENT, flags, index, ts, tid);
+            int at = RecordDescriptor.HEADER_LENGTH + off;
+            header.putInt(RecordDescriptor.CRC_OFFSET, RecordDescriptor.crc(p.crc, header, 0, payload, at, len));
+            ByteBuffer part = payload.slice(at, len);
+            if (len >= sink.directThreshold()) {
+                sink.appendDirect(header, part);
+            } else {
+                ByteBuffer frame = ByteBuffer.allocate(RecordDescriptor.HEADER_LENGTH + len);
+                frame.put(header).put(part).flip();
+                sink.append(frame);
+            }
+        }
+    }
+
+    /** Returns when everything emitted before is written to the file (at most {@link #FLUSH_TIMEOUT_MILLIS}). */
+    public void flush() {
+        sink.flush(FLUSH_TIMEOUT_MILLIS);
+    }
+
+    /** Writes everything emitted before to the file and closes it. Idempotent. */
+    @Override
+    public void close() {
+        sink.close();
+    }
+
+    public SinkMetrics metrics() {
+        return sink.metrics();
+    }
+
+    /** Per-thread encoding state, reused across events and logs. */
+    private static final class Producer {
+        final Scratch scratch = new Scratch(INITIAL_SCRATCH);
+        final EventEncoder encoder = new EventEncoder(scratch);
+        final CRC32C crc = new CRC32C();
+    }
+}

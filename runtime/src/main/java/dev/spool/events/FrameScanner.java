@@ -1,0 +1,170 @@
+package dev.spool.events;
+
+import static dev.spool.events.RecordDescriptor.HEADER_LENGTH;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.util.zip.CRC32C;
+
+/**
+ * Walks the frames of an event file: returns each frame whose header is plausible and whose
+ * CRC32C matches; reports everything else through {@link Listener} and resynchronises at the
+ * next offset where a valid frame starts. Zero bytes to the end of the file are padding (the end
+ * of data of a crashed memory-mapped writer), not a problem. Not thread-safe.
+ */
+final class FrameScanner {
+    interface Listener {
+        void problem(long offset, ReadProblem.Kind kind, String detail);
+    }
+
+    /** One valid frame; {@code payload} is a fresh heap buffer. */
+    static final class Frame {
+        long offset;
+        int flags;
+        int partIndex;
+        long timestamp;
+        long threadId;
+        ByteBuffer payload;
+    }
+
+    private static final int CHUNK = 64 << 10;
+
+    private final FileChannel ch;
+    private final long size;
+    private final Listener listener;
+    private final CRC32C crc = new CRC32C();
+    private final ByteBuffer header = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+    private long pos;
+    private long paddingFrom = -1;
+    private long knownNonZero = -1;
+
+    FrameScanner(FileChannel ch, long start, Listener listener) throws IOException {
+        this.ch = ch;
+        this.size = ch.size();
+        this.pos = start;
+        this.listener = listener;
+    }
+
+    /** Where the zero padding at the end starts, or -1 when there is none. */
+    long paddingFrom() {
+        return paddingFrom;
+    }
+
+    long size() {
+        return size;
+    }
+
+    /** The next valid frame, or null at the end of the data. */
+    Frame next() throws IOException {
+        while (pos < size) {
+            long remaining = size - pos;
+            if (remaining < HEADER_LENGTH) {
+                if (zeroToEnd(pos)) {
+                    paddingFrom = pos;
+                } else {
+                    listener.problem(pos, ReadProblem.Kind.TRUNCATED, remaining + " bytes, less than a frame header");
+                }
+                pos = size;
+                return null;
+            }
+            readFully(header, pos, HEADER_LENGTH);
+            int length = header.getInt(RecordDescriptor.LENGTH_OFFSET);
+            if (length == 0 && zeroToEnd(pos)) {
+                paddingFrom = pos;
+                pos = size;
+                return null;
+            }
+            if (RecordDescriptor.plausibleHeader(header, 0, remaining)) {
+                Frame f = readFrame(pos, length);
+                if (f != null) {
+                    pos += length;
+                    return f;
+                }
+                listener.problem(pos, ReadProblem.Kind.CORRUPT, "CRC32C mismatch in a frame of " + length + " bytes");
+            } else if (length > remaining && RecordDescriptor.plausibleHeader(header, 0, Long.MAX_VALUE)) {
+                listener.problem(pos, ReadProblem.Kind.TRUNCATED,
+                        "frame of " + length + " bytes, only " + remaining + " left in the file");
+            } else {
+                listener.problem(pos, ReadProblem.Kind.CORRUPT, "implausible frame header (length " + length + ")");
+            }
+            pos = resync(pos + 1);
+        }
+        return null;
+    }
+
+    /** Reads and checks the frame at {@code at}; null when its CRC does not match. */
+    private Frame readFrame(long at, int length) throws IOException {
+        ByteBuffer whole = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(whole, at, length);
+        int stored = whole.getInt(RecordDescriptor.CRC_OFFSET);
+        int actual = RecordDescriptor.crc(crc, whole, 0, whole, HEADER_LENGTH, length - HEADER_LENGTH);
+        if (stored != actual) {
+            return null;
+        }
+        Frame f = new Frame();
+        f.offset = at;
+        f.flags = whole.get(RecordDescriptor.FLAGS_OFFSET);
+        f.partIndex = whole.getInt(RecordDescriptor.PART_INDEX_OFFSET);
+        f.timestamp = whole.getLong(RecordDescriptor.TIMESTAMP_OFFSET);
+        f.threadId = whole.getLong(RecordDescriptor.THREAD_ID_OFFSET);
+        f.payload = whole.slice(HEADER_LENGTH, length - HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        return f;
+    }
+
+    /** The first offset at or after {@code from} where a valid frame (or zero padding to the end) starts. */
+    private long resync(long from) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocate(CHUNK + HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        for (long base = from; base < size; base += CHUNK) {
+            int n = (int) Math.min(chunk.capacity(), size - base);
+            readFully(chunk, base, n);
+            int last = Math.min(CHUNK, n);
+            for (int i = 0; i < last; i++) {
+                long at = base + i;
+                if (n - i >= HEADER_LENGTH) {
+                    if (RecordDescriptor.plausibleHeader(chunk, i, size - at)
+                            && readFrame(at, chunk.getInt(i)) != null) {
+                        return at;
+                    }
+                    if (chunk.getInt(i) == 0 && zeroToEnd(at)) {
+                        return at;
+                    }
+                } else if (chunk.get(i) == 0 && zeroToEnd(at)) {
+                    return at;
+                }
+            }
+        }
+        return size;
+    }
+
+    /** True when every byte from {@code from} to the end is zero; remembers the last non-zero seen. */
+    private boolean zeroToEnd(long from) throws IOException {
+        if (from <= knownNonZero) {
+            return false;
+        }
+        ByteBuffer b = ByteBuffer.allocate((int) Math.min(CHUNK, Math.max(1, size - from)));
+        for (long p = from; p < size; p += b.capacity()) {
+            int n = (int) Math.min(b.capacity(), size - p);
+            readFully(b, p, n);
+            for (int i = 0; i < n; i++) {
+                if (b.get(i) != 0) {
+                    knownNonZero = p + i;
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private void readFully(ByteBuffer b, long at, int n) throws IOException {
+        b.clear().limit(n);
+        while (b.hasRemaining()) {
+            int r = ch.read(b, at + b.position());
+            if (r < 0) {
+                throw new IOException("file shrank while reading at offset " + (at + b.position()));
+            }
+        }
+        b.flip();
+    }
+}

@@ -1,0 +1,29 @@
+package dev.spool.sink;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Where the writer thread puts bytes. Used by the writer thread only (not thread-safe). A write
+ * either completes or throws; after a failure the writer calls {@link #rewind(long)} with the
+ * position before the failed write and retries, so a retried write never duplicates bytes.
+ */
+interface SinkBackend {
+    /** Writes all remaining bytes of each source, in order (a gathering write where possible). */
+    void write(ByteBuffer[] sources) throws IOException;
+
+    /** Bytes of payload written so far (the logical end of the output). */
+    long position();
+
+    /** Moves the logical end back to {@code position} after a failed write. */
+    void rewind(long position) throws IOException;
+
+    /** Pushes written bytes towards the OS (stream flush); cheap for channel back ends. */
+    void flush() throws IOException;
+
+    /** Final flush and release; a mapped file is cut to {@link #position()}. */
+    void close() throws IOException;
+
+    /** Whether sink buffers for this back end should be direct ByteBuffers. */
+    boolean wantsDirectBuffers();
+}

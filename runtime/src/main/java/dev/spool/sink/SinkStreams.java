@@ -1,0 +1,29 @@
+package dev.spool.sink;
+
+import java.io.OutputStream;
+
+/**
+ * Text streams through the sink: {@link #wrap} returns an {@link OutputStream} whose bytes are
+ * written to the delegate by the sink's writer thread, the same bytes in the same order with no
+ * framing (the delegate's output is byte-identical to writing it directly). {@code write} copies
+ * and returns; {@code flush()} is a cheap request; {@code close()} drains, flushes and closes the
+ * delegate. Thread-safe; bytes of one {@code write} call are never interleaved with another's.
+ *
+ * <pre>{@code
+ * OutputStream out = SinkStreams.wrap(new FileOutputStream("app.log", true), "app.log", SinkSettings.defaults());
+ * handler = new StreamHandler(out, new SimpleFormatter());
+ * }</pre>
+ */
+public final class SinkStreams {
+    private SinkStreams() {
+    }
+
+    public static OutputStream wrap(OutputStream delegate, String name, SinkSettings settings) {
+        return new SinkOutputStream(ByteSink.forStream(delegate, name, settings));
+    }
+
+    /** The metrics of a stream returned by {@link #wrap}, or null for any other stream. */
+    public static SinkMetrics metricsOf(OutputStream stream) {
+        return stream instanceof SinkOutputStream ? ((SinkOutputStream) stream).sink.metrics() : null;
+    }
+}

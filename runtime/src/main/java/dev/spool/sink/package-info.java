@@ -1,0 +1,32 @@
+/**
+ * The event sink: many producer threads, a few large shared buffers, one writer thread.
+ *
+ * <h2>Claim, write, commit</h2>
+ * A producer reserves {@code n} bytes of the current {@link dev.spool.sink.SinkBuffer} with one
+ * atomic {@code getAndAdd} on its {@code claimed} counter, copies its bytes into the reserved
+ * range and then adds {@code n} (and one event) to the buffer's {@code committed} counter. The
+ * producer whose reservation first crosses the capacity <em>seals</em> the buffer: its
+ * reservation start becomes the buffer's {@code limit}, it hands the buffer to the writer and
+ * installs a free buffer as current. The writer waits until {@code committed == limit} and then
+ * writes {@code [0, limit)}.
+ *
+ * <h2>Memory-ordering conventions (the only ones used in this package)</h2>
+ * <ul>
+ *   <li>{@code claimed} and {@code committed} are changed only with volatile {@code getAndAdd}
+ *       (full fence). A producer's plain writes into the buffer happen-before its commit add; the
+ *       writer reads {@code committed} with acquire semantics, so once it sees
+ *       {@code committed == limit} every byte below {@code limit} is visible to it.</li>
+ *   <li>{@code limit} is a plain field written by the sealer before it offers the buffer to the
+ *       writer's JCTools queue; the queue's offer is a release and its poll an acquire.</li>
+ *   <li>{@code enqueued} is written with release after the offer and read with acquire: a
+ *       producer that sees it may install a replacement, knowing the sealed buffer is already
+ *       ahead in the writer's queue (this is what keeps per-thread order across buffers).</li>
+ *   <li>{@code current} (in {@link dev.spool.sink.ByteSink}) is read with acquire and replaced
+ *       only by compare-and-set; a freshly installed buffer's {@code claimed} is opened (set from
+ *       {@code CLOSED} to 0) with release <em>after</em> the compare-and-set, so a producer still
+ *       holding a stale reference to a recycled buffer can never reserve space in it.</li>
+ *   <li>Everything else crosses threads through JCTools queues or {@code volatile} fields.</li>
+ * </ul>
+ * VarHandles appear only in {@code SinkBuffer} and {@code ByteSink}.
+ */
+package dev.spool.sink;
