@@ -10,20 +10,20 @@ final class AgentCommand {
 
     static int run(String command, String usage, List<String> args, PrintStream out, PrintStream err) {
         if (args.size() != 1) {
-            err.println("usage: " + usage);
-            return 2;
+            err.println("usage: " + command + " " + usage);
+            return SpoolCli.USAGE;
         }
         try {
             String answer = AgentJvm.command(args.get(0), command);
             if (answer.contains("\"installed\":false")) {
                 err.println("the Spool agent is not installed in process " + args.get(0));
-                return 1;
+                return SpoolCli.PROBLEM;
             }
             out.println(answer);
-            return answer.contains("\"error\":") ? 1 : 0;
+            return answer.contains("\"error\":") ? SpoolCli.PROBLEM : SpoolCli.OK;
         } catch (AgentJvm.Failure e) {
             err.println(e.getMessage());
-            return 1;
+            return SpoolCli.USAGE;
         }
     }
 }

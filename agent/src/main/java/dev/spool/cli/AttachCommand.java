@@ -10,23 +10,30 @@ import java.util.List;
  * already loaded are retransformed; Jackson writes, JUL handlers and Logback appenders opened
  * from then on are routed (a log file already open keeps its own stream).
  */
-public final class AttachCommand {
+public final class AttachCommand implements Command {
 
-    public static final String USAGE = "attach <pid> [key=value,...]   install the agent into a running JVM";
+    @Override
+    public String name() {
+        return "attach";
+    }
 
-    private AttachCommand() {}
+    @Override
+    public String usage() {
+        return "<pid> [key=value,...]  install the agent into a running JVM (JDK attach API)";
+    }
 
-    public static int run(List<String> args, PrintStream out, PrintStream err) {
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) {
         if (args.isEmpty() || args.size() > 2) {
-            err.println("usage: " + USAGE);
-            return 2;
+            err.println("usage: attach " + usage());
+            return SpoolCli.USAGE;
         }
         try {
             String pid = AgentJvm.checkPid(args.get(0));
             String options = args.size() == 2 ? args.get(1) : "";
             if (options.contains("spool.command=")) {
                 err.println("spool.command is not an agent setting");
-                return 2;
+                return SpoolCli.USAGE;
             }
             String jar = AgentJvm.agentJar();
             VirtualMachine vm = AgentJvm.attach(pid);
@@ -42,13 +49,13 @@ public final class AttachCommand {
             String status = AgentJvm.command(pid, "status");
             if (!status.contains("\"installed\":true")) {
                 err.println("the agent did not install in process " + pid + " (see its stderr for the [spool] line): " + status);
-                return 1;
+                return SpoolCli.PROBLEM;
             }
             out.println("attached to " + pid);
             return 0;
         } catch (AgentJvm.Failure e) {
             err.println(e.getMessage());
-            return 1;
+            return SpoolCli.USAGE;
         }
     }
 }

@@ -4,13 +4,20 @@ import java.io.PrintStream;
 import java.util.List;
 
 /** {@code flush <pid>}: writes every buffered file and drains every routed stream of a running JVM; prints the answer as JSON. */
-public final class FlushCommand {
+public final class FlushCommand implements Command {
 
-    public static final String USAGE = "flush <pid>                    flush the buffer and sinks of a running JVM";
+    @Override
+    public String name() {
+        return "flush";
+    }
 
-    private FlushCommand() {}
+    @Override
+    public String usage() {
+        return "<pid>  write every buffered file and drain every routed stream of a running JVM";
+    }
 
-    public static int run(List<String> args, PrintStream out, PrintStream err) {
-        return AgentCommand.run("flush", USAGE, args, out, err);
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        return AgentCommand.run(name(), usage(), args, out, err);
     }
 }

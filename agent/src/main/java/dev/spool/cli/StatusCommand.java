@@ -4,13 +4,20 @@ import java.io.PrintStream;
 import java.util.List;
 
 /** {@code status <pid>}: the installed agent's state as one JSON object (routing, instrumented classes, buffer, configuration). */
-public final class StatusCommand {
+public final class StatusCommand implements Command {
 
-    public static final String USAGE = "status <pid>                   the agent's state in a running JVM, as JSON";
+    @Override
+    public String name() {
+        return "status";
+    }
 
-    private StatusCommand() {}
+    @Override
+    public String usage() {
+        return "<pid>  the agent's state in a running JVM, as JSON";
+    }
 
-    public static int run(List<String> args, PrintStream out, PrintStream err) {
-        return AgentCommand.run("status", USAGE, args, out, err);
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        return AgentCommand.run(name(), usage(), args, out, err);
     }
 }
