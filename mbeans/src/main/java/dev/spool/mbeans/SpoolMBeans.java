@@ -2,6 +2,7 @@ package dev.spool.mbeans;
 
 import dev.spool.buffer.BufferListener;
 import dev.spool.buffer.SharedBuffer;
+import dev.spool.sink.SinkMetrics;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -11,7 +12,8 @@ import javax.management.ObjectName;
 
 /**
  * Registers Spool's MXBeans ({@code dev.spool:type=Agent}, {@code type=Buffer},
- * {@code type=Sink,name=...}) and keeps them until {@link #close()} or JVM shutdown.
+ * {@code type=Sink,name=...}) and keeps them until {@link #close()} or JVM shutdown. Sinks are
+ * added and removed as they open and close ({@link #addSink}, {@link #removeSink}).
  *
  * <p>For an application that uses the runtime API without the agent, one call is enough:
  * <pre>{@code
@@ -27,6 +29,7 @@ public final class SpoolMBeans implements AutoCloseable {
     private final BufferListener bufferListener;
     private final SpoolNotifier bufferNotifier;
     private final Thread shutdownHook;
+    private final SinkWatch sinkWatch = new SinkWatch();
 
     private SpoolMBeans(MBeanRegistry registry, SharedBuffer buffer, AgentControl agent) {
         this.registry = registry;
@@ -71,6 +74,28 @@ public final class SpoolMBeans implements AutoCloseable {
         return new SpoolMBeans(new MBeanRegistry(server, problems), buffer, agent);
     }
 
+    /**
+     * Registers {@code dev.spool:type=Sink,name="<path>"} for one sink (drops and write errors
+     * become notifications within about a second).
+     *
+     * @return the bean's name, or {@code null} when it could not be registered (reported)
+     */
+    public ObjectName addSink(SinkMetrics sink) {
+        ObjectName name = ObjectNames.sink(sink.path());
+        SpoolNotifier notifier = new SpoolNotifier(name, SpoolNotifier.EVENTS_DROPPED, SpoolNotifier.WRITE_ERROR);
+        if (!registry.register(name, new DescribedMXBean<>(new SinkMXBeanAdapter(sink), SinkMXBean.class, notifier))) {
+            return null;
+        }
+        sinkWatch.watch(sink, notifier);
+        return name;
+    }
+
+    /** Unregisters the bean of one sink (when it is closed). */
+    public void removeSink(SinkMetrics sink) {
+        sinkWatch.unwatch(sink);
+        registry.unregister(ObjectNames.sink(sink.path()));
+    }
+
     /** Whether a bean of this registration is registered under {@code name}. */
     public boolean isRegistered(ObjectName name) {
         return registry.isRegistered(name);
@@ -88,6 +113,7 @@ public final class SpoolMBeans implements AutoCloseable {
     }
 
     private void unregisterQuietly() {
+        sinkWatch.stop();
         if (buffer != null) {
             buffer.removeListener(bufferListener);
         }
