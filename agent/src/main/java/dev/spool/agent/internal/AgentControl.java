@@ -1,5 +1,7 @@
 package dev.spool.agent.internal;
 
+import dev.spool.mbeans.SpoolMBeans;
+import dev.spool.sink.SinkMetrics;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -8,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -34,6 +37,8 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     private volatile boolean routingEnabled = true;
     private volatile Runnable extraFlush = () -> { };
     private volatile Backends backends;
+    private final Set<SinkMetrics> sinks = ConcurrentHashMap.newKeySet();
+    private SpoolMBeans beans; // guarded by sinks
 
     AgentControl(String version, Map<String, String> configuration) {
         this.version = version;
@@ -145,10 +150,46 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
 
     void track(RoutedStream stream) {
         streams.add(stream);
+        sinkOpened(stream.metrics());
     }
 
     void forget(RoutedStream stream) {
         streams.remove(stream);
+        sinkClosed(stream.metrics());
+    }
+
+    /** A sink Spool opened (a routed log stream, the event log): shown as a Sink MBean once the MBeans are registered. */
+    void sinkOpened(SinkMetrics sink) {
+        if (sink == null) {
+            return;
+        }
+        synchronized (sinks) {
+            sinks.add(sink);
+            if (beans != null) {
+                beans.addSink(sink);
+            }
+        }
+    }
+
+    void sinkClosed(SinkMetrics sink) {
+        if (sink == null) {
+            return;
+        }
+        synchronized (sinks) {
+            if (sinks.remove(sink) && beans != null) {
+                beans.removeSink(sink);
+            }
+        }
+    }
+
+    /** The MBeans are registered: the sinks opened so far get their beans, later ones on opening. */
+    void beansRegistered(SpoolMBeans registered) {
+        synchronized (sinks) {
+            beans = registered;
+            for (SinkMetrics sink : sinks) {
+                registered.addSink(sink);
+            }
+        }
     }
 
     void backends(Backends b) {

@@ -77,6 +77,7 @@ final class Backends {
             if (events == null && !eventsFailed) {
                 try {
                     events = EventLog.open(eventsFile, sinkSettings);
+                    control.sinkOpened(events.metrics());
                     Runtime.getRuntime().addShutdownHook(new Thread(this::closeEvents, "spool-events-close"));
                 } catch (Exception e) {
                     eventsFailed = true;

@@ -4,7 +4,8 @@ import dev.spool.mbeans.SpoolMBeans;
 import java.lang.instrument.Instrumentation;
 
 /**
- * Registers the MBeans ({@code dev.spool:type=Agent}, {@code type=Buffer}) on the platform MBean
+ * Registers the MBeans ({@code dev.spool:type=Agent}, {@code type=Buffer}, one {@code type=Sink}
+ * per routed log file and for the event file) on the platform MBean
  * server — later, never inside premain: creating the platform server initialises
  * java.util.logging's LogManager, which breaks applications that install their own LogManager
  * ({@code -Djava.util.logging.manager=...}) with a class only their own code makes loadable.
@@ -37,8 +38,9 @@ final class DeferredJmx {
             while (manager != null && !loaded(inst, manager) && System.currentTimeMillis() < deadline) {
                 Thread.sleep(POLL_MILLIS);
             }
-            SpoolMBeans.registerPlatform(backends.buffer(), control,
+            SpoolMBeans beans = SpoolMBeans.registerPlatform(backends.buffer(), control,
                     problem -> control.error("jmx:" + problem, "MBeans: " + problem));
+            control.beansRegistered(beans);
             AgentLog.debug("MBeans registered");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,5 +1,7 @@
 package dev.spool.agent.internal;
 
+import dev.spool.sink.SinkMetrics;
+import dev.spool.sink.SinkStreams;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -29,6 +31,11 @@ final class RoutedStream extends OutputStream {
 
     String name() {
         return name;
+    }
+
+    /** The sink's live metrics (for its Sink MBean), or null. */
+    SinkMetrics metrics() {
+        return SinkStreams.metricsOf(routed);
     }
 
     private OutputStream target() throws IOException {
