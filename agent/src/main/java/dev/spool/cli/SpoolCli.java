@@ -17,7 +17,10 @@ public final class SpoolCli {
     /** Every command; add a line here for a new one. */
     static final List<Command> COMMANDS = List.of(
             new CatCommand(),
-            new VerifyCommand());
+            new VerifyCommand(),
+            new AttachCommand(),
+            new StatusCommand(),
+            new FlushCommand());
 
     private SpoolCli() {
     }

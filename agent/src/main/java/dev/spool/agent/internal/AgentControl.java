@@ -1,0 +1,213 @@
+package dev.spool.agent.internal;
+
+import dev.spool.mbeans.SpoolMBeans;
+import dev.spool.sink.SinkMetrics;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The installed agent's live state and controls — what {@code dev.spool:type=Agent} shows and
+ * the CLI's {@code status}/{@code flush} use: version, the routing kill switch, instrumented
+ * classes, effective configuration, error count and last error.
+ *
+ * <p>Thread-safe. {@link #setRoutingEnabled(boolean) setRoutingEnabled(false)} flushes the
+ * buffer and drains every routed log stream, then every later call takes the original path;
+ * {@code true} resumes routing.
+ */
+public final class AgentControl implements dev.spool.mbeans.AgentControl {
+
+    private static final AtomicReference<AgentControl> CURRENT = new AtomicReference<>();
+
+    private final String version;
+    private final Map<String, String> configuration;
+    private final Set<String> instrumented = new ConcurrentSkipListSet<>();
+    private final Set<RoutedStream> streams = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+    private final AtomicLong errors = new AtomicLong();
+    private final AtomicReference<String> lastError = new AtomicReference<>("");
+    private volatile boolean routingEnabled = true;
+    private volatile Runnable extraFlush = () -> { };
+    private volatile Backends backends;
+    private final Set<SinkMetrics> sinks = ConcurrentHashMap.newKeySet();
+    private SpoolMBeans beans; // guarded by sinks
+
+    AgentControl(String version, Map<String, String> configuration) {
+        this.version = version;
+        this.configuration = Collections.unmodifiableMap(new LinkedHashMap<>(configuration));
+    }
+
+    /** The installed agent's control, or null when the agent is not installed in this JVM. */
+    public static AgentControl current() {
+        return CURRENT.get();
+    }
+
+    static void publish(AgentControl control) {
+        CURRENT.set(control);
+    }
+
+    @Override
+    public String version() {
+        return version;
+    }
+
+    @Override
+    public boolean routingEnabled() {
+        return routingEnabled;
+    }
+
+    /** The kill switch: off flushes everything routed so far and sends later calls down the original path. */
+    @Override
+    public void setRoutingEnabled(boolean enabled) {
+        if (!enabled && routingEnabled) {
+            routingEnabled = false;
+            flush();
+            AgentLog.info("routing disabled: later calls take the original path");
+        } else if (enabled && !routingEnabled) {
+            routingEnabled = true;
+            AgentLog.info("routing enabled");
+        }
+    }
+
+    /** Names of the classes the agent has transformed, sorted. */
+    @Override
+    public List<String> instrumentedClasses() {
+        return new ArrayList<>(instrumented);
+    }
+
+    /** Names (files) of the log streams currently routed through the sink, sorted. */
+    public List<String> routedStreams() {
+        List<String> names = new ArrayList<>();
+        synchronized (streams) {
+            for (RoutedStream s : streams) {
+                names.add(s.name());
+            }
+        }
+        Collections.sort(names);
+        return names;
+    }
+
+    /** Effective configuration, key to value (SPEC keys). */
+    @Override
+    public Map<String, String> configuration() {
+        return configuration;
+    }
+
+    @Override
+    public long errors() {
+        return errors.get();
+    }
+
+    public String lastError() {
+        return lastError.get();
+    }
+
+    /**
+     * Writes every buffered file and drains every routed log stream and the event file.
+     *
+     * @return the number of buffered files written
+     */
+    public int flush() {
+        int files = 0;
+        Backends b = backends;
+        if (b != null && b.bufferIfStarted() != null) {
+            try {
+                files = b.bufferIfStarted().flush();
+            } catch (Exception e) {
+                error("flush-buffer", "flush of the buffer failed: " + e);
+            }
+        }
+        List<RoutedStream> open;
+        synchronized (streams) {
+            open = new ArrayList<>(streams);
+        }
+        for (RoutedStream s : open) {
+            try {
+                s.drain();
+            } catch (IOException | RuntimeException e) {
+                error("flush-stream:" + s.name(), "flush of log stream " + s.name() + " failed: " + e);
+            }
+        }
+        try {
+            extraFlush.run();
+        } catch (RuntimeException e) {
+            error("flush-events", "flush of the event file failed: " + e);
+        }
+        return files;
+    }
+
+    void instrumented(String className) {
+        instrumented.add(className);
+    }
+
+    void track(RoutedStream stream) {
+        streams.add(stream);
+        sinkOpened(stream.metrics());
+    }
+
+    void forget(RoutedStream stream) {
+        streams.remove(stream);
+        sinkClosed(stream.metrics());
+    }
+
+    /** A sink Spool opened (a routed log stream, the event log): shown as a Sink MBean once the MBeans are registered. */
+    void sinkOpened(SinkMetrics sink) {
+        if (sink == null) {
+            return;
+        }
+        synchronized (sinks) {
+            sinks.add(sink);
+            if (beans != null) {
+                beans.addSink(sink);
+            }
+        }
+    }
+
+    void sinkClosed(SinkMetrics sink) {
+        if (sink == null) {
+            return;
+        }
+        synchronized (sinks) {
+            if (sinks.remove(sink) && beans != null) {
+                beans.removeSink(sink);
+            }
+        }
+    }
+
+    /** The MBeans are registered: the sinks opened so far get their beans, later ones on opening. */
+    void beansRegistered(SpoolMBeans registered) {
+        synchronized (sinks) {
+            beans = registered;
+            for (SinkMetrics sink : sinks) {
+                registered.addSink(sink);
+            }
+        }
+    }
+
+    void backends(Backends b) {
+        backends = b;
+        extraFlush = b::flushEvents;
+    }
+
+    /** Counts an error, remembers it, and reports it once per distinct message. */
+    void error(String message) {
+        errors.incrementAndGet();
+        lastError.set(message);
+        AgentLog.once(message, message);
+    }
+
+    /** Counts an error and reports it once per {@code key} (a recurring problem is one line). */
+    void error(String key, String message) {
+        errors.incrementAndGet();
+        lastError.set(message);
+        AgentLog.once(key, message);
+    }
+}

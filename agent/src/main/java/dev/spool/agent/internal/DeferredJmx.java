@@ -1,0 +1,60 @@
+package dev.spool.agent.internal;
+
+import dev.spool.mbeans.SpoolMBeans;
+import java.lang.instrument.Instrumentation;
+
+/**
+ * Registers the MBeans ({@code dev.spool:type=Agent}, {@code type=Buffer}, one {@code type=Sink}
+ * per routed log file and for the event file) on the platform MBean
+ * server — later, never inside premain: creating the platform server initialises
+ * java.util.logging's LogManager, which breaks applications that install their own LogManager
+ * ({@code -Djava.util.logging.manager=...}) with a class only their own code makes loadable.
+ * A daemon thread waits {@value #DELAY_MILLIS} ms after premain (none after a dynamic attach) and,
+ * when such a LogManager is named, until its class has been loaded, at most
+ * {@value #MAX_WAIT_MILLIS} ms; then registers. A failure is one {@code [spool]} line.
+ */
+final class DeferredJmx {
+
+    static final long DELAY_MILLIS = 1000;
+    static final long MAX_WAIT_MILLIS = 60_000;
+    private static final long POLL_MILLIS = 200;
+
+    private DeferredJmx() {}
+
+    static void start(Instrumentation inst, AgentControl control, Backends backends, boolean dynamic) {
+        Thread t = new Thread(() -> run(inst, control, backends, dynamic), "spool-jmx-registration");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static void run(Instrumentation inst, AgentControl control, Backends backends, boolean dynamic) {
+        dev.spool.bridge.Hooks.markSpoolThread();
+        try {
+            if (!dynamic) {
+                Thread.sleep(DELAY_MILLIS);
+            }
+            String manager = System.getProperty("java.util.logging.manager");
+            long deadline = System.currentTimeMillis() + MAX_WAIT_MILLIS;
+            while (manager != null && !loaded(inst, manager) && System.currentTimeMillis() < deadline) {
+                Thread.sleep(POLL_MILLIS);
+            }
+            SpoolMBeans beans = SpoolMBeans.registerPlatform(backends.buffer(), control,
+                    problem -> control.error("jmx:" + problem, "MBeans: " + problem));
+            control.beansRegistered(beans);
+            AgentLog.debug("MBeans registered");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException | LinkageError e) {
+            control.error("jmx", "cannot register the MBeans (" + e + "); the agent runs on without them");
+        }
+    }
+
+    private static boolean loaded(Instrumentation inst, String className) {
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (c.getName().equals(className)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

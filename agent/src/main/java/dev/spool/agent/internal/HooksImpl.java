@@ -1,0 +1,149 @@
+package dev.spool.agent.internal;
+
+import dev.spool.bridge.Hooks;
+import dev.spool.bridge.SpoolHooks;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Set;
+
+/**
+ * Spool's side of the boot bridge: decides, per intercepted call, whether Spool takes it and
+ * hands it to the buffer, a sink stream or the event log. Every answer other than the documented
+ * {@code IOException}s of {@link SpoolHooks} is "not handled" on failure, so the host's own code
+ * runs; failures are counted on {@link AgentControl} and reported once.
+ *
+ * <p>Thread-safe: immutable configuration, lazily created back ends ({@link Backends}).
+ */
+final class HooksImpl implements SpoolHooks {
+
+    private final AgentControl control;
+    private final Backends backends;
+    private final PathFilter filter;
+    private final JacksonCalls jackson = new JacksonCalls();
+    private final boolean jul;
+    private final boolean logback;
+    private final Set<String> emitters;
+    private final boolean route;
+
+    HooksImpl(AgentControl control, Backends backends, PathFilter filter, boolean jul, boolean logback,
+              Set<String> emitters, boolean route) {
+        this.control = control;
+        this.backends = backends;
+        this.filter = filter;
+        this.jul = jul;
+        this.logback = logback;
+        this.emitters = Set.copyOf(emitters);
+        this.route = route;
+    }
+
+    private Path bufferedPath(File file) {
+        if (!control.routingEnabled() || !filter.mightMatch(file.getPath())) {
+            return null;
+        }
+        Path path;
+        try {
+            path = file.toPath().toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            return null;
+        }
+        return filter.matches(path) ? path : null;
+    }
+
+    @Override
+    public boolean writeJson(Object writer, File file, Object value) throws IOException {
+        Path path = bufferedPath(file);
+        if (path == null) {
+            return false;
+        }
+        byte[] bytes;
+        try {
+            bytes = jackson.writeValueAsBytes(writer, value);
+        } catch (JacksonCalls.Unsupported | RuntimeException e) {
+            control.error("jackson-write:" + writer.getClass().getName(),
+                    "cannot encode with " + writer.getClass().getName() + " (" + e + "): writing " + file + " directly");
+            return false;
+        }
+        try {
+            return backends.buffer().putSnapshot(path, bytes);
+        } catch (RuntimeException e) {
+            control.error("buffer-put", "the buffer refused " + path + " (" + e + "): written directly");
+            return false;
+        }
+    }
+
+    @Override
+    public Object readJson(Object reader, String method, File file, Object type) throws IOException {
+        Path path = bufferedPath(file);
+        if (path == null) {
+            return null;
+        }
+        byte[] content = backends.buffer().readBuffered(path);
+        if (content == null) {
+            return null;
+        }
+        try {
+            Object value = jackson.read(reader, method, content, type);
+            return value == null ? Hooks.NULL : value;
+        } catch (JacksonCalls.Unsupported e) {
+            control.error("jackson-read:" + reader.getClass().getName() + '#' + method,
+                    e.getMessage() + ": flushing the buffer and reading " + file + " from disk");
+            control.flush();
+            return null;
+        }
+    }
+
+    @Override
+    public OutputStream wrapLogStream(String kind, Object owner, String name, OutputStream out) {
+        if (!control.routingEnabled() || out instanceof RoutedStream) {
+            return out;
+        }
+        String streamName = name;
+        if ("jul".equals(kind)) {
+            if (!jul) {
+                return out;
+            }
+        } else if ("logback".equals(kind)) {
+            if (!logback || owner == null || !LogbackFiles.isFileAppender(owner.getClass())) {
+                return out;
+            }
+            streamName = LogbackFiles.fileOf(owner);
+        } else {
+            return out;
+        }
+        if (streamName == null) {
+            streamName = kind + "-" + Integer.toHexString(System.identityHashCode(out));
+        }
+        try {
+            OutputStream routed = backends.sinkStream(out, streamName);
+            RoutedStream stream = new RoutedStream(out, routed, control, streamName);
+            control.track(stream);
+            AgentLog.debug("routing " + streamName + " through the sink");
+            return stream;
+        } catch (RuntimeException e) {
+            control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");
+            return out;
+        }
+    }
+
+    @Override
+    public boolean emit(String method, Object[] args) {
+        if (!control.routingEnabled() || !emitters.contains(method)) {
+            return false;
+        }
+        Object event = args.length == 1 ? args[0] : Arrays.asList(args);
+        try {
+            if (!backends.emit(event)) {
+                return false;
+            }
+        } catch (IllegalArgumentException e) {
+            control.error("emit-arg:" + method, "cannot record a call of " + method + " as an event (" + e.getMessage()
+                    + "): the method runs instead");
+            return false;
+        }
+        return route;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.spool.agent.internal;
+
+import dev.spool.config.SpoolConfig;
+import java.io.File;
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+
+/**
+ * The one installer behind {@code premain} and {@code agentmain}, in this order:
+ * <ol>
+ *   <li>configuration ({@link SpoolConfig}: agent args &gt; system properties &gt; environment
+ *       &gt; file), each problem one {@code [spool]} line; {@code spool.enabled=false} stops here;
+ *   <li>the boot bridge: the agent jar is appended to the boot class path and
+ *       {@code dev.spool.bridge.Hooks} must resolve from the boot loader — checked before any
+ *       class is transformed, because advice referring to a missing bridge class would throw
+ *       {@code NoClassDefFoundError} inside the host's own code;
+ *   <li>{@link Wiring}: hooks published, classes transformed.
+ * </ol>
+ * Nothing here touches java.util.logging's LogManager or the platform MBean server; the MBeans are
+ * registered later from a background thread ({@link Wiring}).
+ */
+public final class Installer {
+
+    static final String BRIDGE_CLASS = "dev.spool.bridge.Hooks";
+
+    private Installer() {}
+
+    /** Called reflectively by {@code dev.spool.agent.SpoolAgent}; never throws. */
+    public static void install(Instrumentation inst, String agentArgs, boolean dynamic, File agentJar) {
+        long start = System.nanoTime();
+        try {
+            List<String> problems = new ArrayList<>();
+            SpoolConfig config = SpoolConfig.load(agentArgs, SpoolConfig.systemProperties(), System.getenv(), problems::add);
+            AgentLog.level(config.logLevel());
+            for (String p : problems) {
+                AgentLog.once(p, p);
+            }
+            if (!config.enabled()) {
+                AgentLog.debug("spool.enabled=false: nothing installed");
+                return;
+            }
+            if (!appendBridge(inst, agentJar)) {
+                return;
+            }
+            Wiring.install(inst, config, agentJar, dynamic);
+            AgentLog.debug("installed in " + (System.nanoTime() - start) / 1_000_000 + " ms");
+        } catch (Throwable t) {
+            AgentLog.log(AgentLog.Level.ERROR, "agent not installed, the application runs without it: " + t);
+        }
+    }
+
+    /** Appends the agent jar to the boot class path and checks that the bridge resolves there. */
+    static boolean appendBridge(Instrumentation inst, File agentJar) {
+        try {
+            inst.appendToBootstrapClassLoaderSearch(new JarFile(agentJar, false));
+            Class.forName(BRIDGE_CLASS, true, null);
+            Class.forName("dev.spool.bridge.SpoolHooks", false, null);
+            return true;
+        } catch (Exception | LinkageError e) {
+            AgentLog.log(AgentLog.Level.ERROR, "the boot bridge (" + BRIDGE_CLASS + ") is not on the boot class path ("
+                    + e + "): nothing instrumented, the application runs without the agent");
+            return false;
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.spool.agent.internal;
+
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Calls into the host's own Jackson (whatever 2.x version it ships) by reflection on the
+ * caller's mapper, reader or writer: {@code writeValueAsBytes(Object)} to encode a captured
+ * write, and the {@code byte[]} twin of an intercepted file read ({@code readValue(byte[], T)},
+ * {@code readTree(byte[])}). Lookups are cached per class. Thread-safe.
+ */
+final class JacksonCalls {
+
+    /** Thrown when the host's Jackson has no usable method; the caller falls back. */
+    static final class Unsupported extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Unsupported(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private final ClassValue<Method> writers = new ClassValue<>() {
+        @Override
+        protected Method computeValue(Class<?> type) {
+            return findWriter(type);
+        }
+    };
+    private final ClassValue<Map<String, Method>> readers = new ClassValue<>() {
+        @Override
+        protected Map<String, Method> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+
+    byte[] writeValueAsBytes(Object writer, Object value) throws IOException, Unsupported {
+        Method m = writers.get(writer.getClass());
+        if (m == NONE) {
+            throw new Unsupported("no writeValueAsBytes(Object) on " + writer.getClass().getName());
+        }
+        return (byte[]) invoke(m, writer, value);
+    }
+
+    Object read(Object reader, String method, byte[] content, Object type) throws IOException, Unsupported {
+        Class<?> typeClass = type == null ? null : type.getClass();
+        String key = method + '#' + (typeClass == null ? "" : typeClass.getName());
+        Method m = readers.get(reader.getClass()).computeIfAbsent(key, k -> findReader(reader.getClass(), method, type));
+        if (m == NONE) {
+            throw new Unsupported("no " + method + "(byte[]" + (type == null ? "" : ", " + typeClass.getName())
+                    + ") on " + reader.getClass().getName());
+        }
+        return type == null ? invoke(m, reader, content) : invoke(m, reader, content, type);
+    }
+
+    private static Object invoke(Method m, Object target, Object... args) throws IOException, Unsupported {
+        try {
+            return m.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException) {
+                throw (IOException) cause;
+            }
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            throw new Unsupported(String.valueOf(cause));
+        } catch (IllegalAccessException e) {
+            throw new Unsupported(e.toString());
+        }
+    }
+
+    private static final Method NONE;
+
+    static {
+        try {
+            NONE = Object.class.getMethod("toString");
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private static Method findWriter(Class<?> cls) {
+        try {
+            return cls.getMethod("writeValueAsBytes", Object.class);
+        } catch (NoSuchMethodException e) {
+            return NONE;
+        }
+    }
+
+    private static Method findReader(Class<?> cls, String name, Object type) {
+        for (Method m : cls.getMethods()) {
+            Class<?>[] p = m.getParameterTypes();
+            if (!m.getName().equals(name) || p.length == 0 || p[0] != byte[].class) {
+                continue;
+            }
+            if (type == null ? p.length == 1 : p.length == 2 && p[1].isInstance(type)) {
+                return m;
+            }
+        }
+        return NONE;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.spool.agent.internal;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.IllegalClassFormatException;
+import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
+
+/**
+ * The agent's transformer: a set lookup of the class name on each class load; only the target
+ * classes (exact names) reach ByteBuddy. ByteBuddy's transformer (hundreds of classes to load)
+ * is built on a daemon thread started by {@link #install}, in parallel with the host's own
+ * startup, so premain returns at once; the first target class to load waits for that build if it
+ * is not finished. A host that never touches Jackson, JUL file handlers, Logback or an emitter
+ * never waits for it.
+ *
+ * <p>Thread-safe: the delegate is built once; a target loaded by the building thread itself
+ * (which ByteBuddy does not do) is left unchanged rather than deadlock.
+ */
+final class LazyTransformer implements ClassFileTransformer {
+
+    private final Set<String> targets; // internal names, e.g. java/util/logging/FileHandler
+    private final Supplier<ClassFileTransformer> factory;
+    private final AgentControl control;
+    private final ThreadLocal<Boolean> building = new ThreadLocal<>();
+    private final FutureTask<ClassFileTransformer> build = new FutureTask<>(this::build);
+    private volatile ClassFileTransformer delegate;
+
+    LazyTransformer(Set<String> targets, Supplier<ClassFileTransformer> factory, AgentControl control) {
+        this.targets = Set.copyOf(targets);
+        this.factory = factory;
+        this.control = control;
+    }
+
+    /** Registers this transformer and retransforms the targets already loaded (dynamic attach, early JUL use). */
+    void install(Instrumentation inst) {
+        Thread builder = new Thread(build, "spool-instrumentation-build");
+        builder.setDaemon(true);
+        builder.start();
+        inst.addTransformer(this, true);
+        List<Class<?>> loaded = new ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (targets.contains(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
+                loaded.add(c);
+            }
+        }
+        if (!loaded.isEmpty()) {
+            try {
+                inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+            } catch (Exception | LinkageError e) {
+                control.error("retransform", "cannot instrument the already loaded " + loaded + " (" + e + "): left unchanged");
+            }
+        }
+    }
+
+    private ClassFileTransformer build() {
+        building.set(Boolean.TRUE);
+        dev.spool.bridge.Hooks.markSpoolThread();
+        try {
+            long start = System.nanoTime();
+            ClassFileTransformer d = factory.get();
+            AgentLog.debug("instrumentation built in " + (System.nanoTime() - start) / 1_000_000 + " ms");
+            return d;
+        } catch (RuntimeException | LinkageError e) {
+            control.error("weaver", "cannot build the instrumentation (" + e + "): the application runs uninstrumented");
+            return null;
+        } finally {
+            building.remove();
+        }
+    }
+
+    private ClassFileTransformer delegate() {
+        ClassFileTransformer d = delegate;
+        if (d != null || building.get() != null) {
+            return d;
+        }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                d = build.get();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // a class load must not be cut short; keep waiting, restore the flag after
+            } catch (ExecutionException e) {
+                d = null;
+                break;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        delegate = d;
+        return d;
+    }
+
+    @Override
+    public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
+                            ProtectionDomain domain, byte[] bytes) throws IllegalClassFormatException {
+        if (className == null || !targets.contains(className)) {
+            return null;
+        }
+        ClassFileTransformer d = delegate();
+        return d == null ? null : d.transform(module, loader, className, redefined, domain, bytes);
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain,
+                            byte[] bytes) throws IllegalClassFormatException {
+        if (className == null || !targets.contains(className)) {
+            return null;
+        }
+        ClassFileTransformer d = delegate();
+        return d == null ? null : d.transform(loader, className, redefined, domain, bytes);
+    }
+}

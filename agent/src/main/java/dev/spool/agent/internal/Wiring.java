@@ -1,0 +1,75 @@
+package dev.spool.agent.internal;
+
+
+import dev.spool.bridge.Hooks;
+import dev.spool.config.SpoolConfig;
+import java.io.File;
+import java.lang.instrument.Instrumentation;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Publishes the hooks and registers the {@link LazyTransformer} over the exact names of the target
+ * classes (ByteBuddy is loaded only when one of them appears; see {@link Weaver}).
+ * Each target has its own switch: Jackson when {@code spool.buffer.include} is not empty, JUL by
+ * {@code spool.events.jul}, Logback by {@code spool.events.logback}, emitters by
+ * {@code spool.events.methods}.
+ */
+final class Wiring {
+
+    private Wiring() {}
+
+    static void install(Instrumentation inst, SpoolConfig config, File agentJar, boolean dynamic) {
+        AgentControl control = new AgentControl(Versions.of(agentJar), config.asMap());
+        Settings settings = Settings.from(config, control);
+        Map<String, Set<String>> emitters = emitterMethods(config, control);
+        Set<String> emitterKeys = new HashSet<>();
+        emitters.forEach((type, methods) -> methods.forEach(m -> emitterKeys.add(type + "." + m)));
+        Backends backends = new Backends(control, settings.buffer, settings.sink, config.eventsFile());
+        control.backends(backends);
+        HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul(), config.eventsLogback(),
+                emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()));
+        AgentControl.publish(control);
+        Hooks.install(hooks, new Commands(control, backends));
+
+        Set<String> targets = new HashSet<>();
+        if (!config.bufferInclude().isEmpty()) {
+            targets.add(HostNames.OBJECT_MAPPER);
+            targets.add(HostNames.OBJECT_WRITER);
+            targets.add(HostNames.OBJECT_READER);
+        }
+        if (config.eventsJul()) {
+            targets.add(HostNames.JUL_FILE_HANDLER);
+            targets.add(HostNames.JUL_METERED_STREAM);
+        }
+        if (config.eventsLogback()) {
+            targets.add(HostNames.LOGBACK_OUTPUT_STREAM_APPENDER);
+        }
+        targets.addAll(emitters.keySet());
+        Set<String> internalNames = new HashSet<>();
+        targets.forEach(t -> internalNames.add(t.replace('.', '/')));
+        new LazyTransformer(internalNames, () -> Weaver.build(config, emitters, control), control).install(inst);
+        if (config.jmxEnabled()) {
+            DeferredJmx.start(inst, control, backends, dynamic);
+        }
+        AgentLog.debug("installed" + (dynamic ? " (dynamic attach)" : "") + "; watching " + new TreeSet<>(targets));
+    }
+
+    /** {@code spool.events.methods} items {@code class#method}, grouped by class; a malformed item is reported and skipped. */
+    static Map<String, Set<String>> emitterMethods(SpoolConfig config, AgentControl control) {
+        Map<String, Set<String>> byType = new LinkedHashMap<>();
+        for (String item : config.eventsMethods()) {
+            String s = item.trim();
+            int hash = s.indexOf('#');
+            if (hash <= 0 || hash == s.length() - 1 || s.indexOf('#', hash + 1) >= 0) {
+                control.error("methods:" + s, "spool.events.methods: '" + s + "' is not class#method; ignored");
+                continue;
+            }
+            byType.computeIfAbsent(s.substring(0, hash), k -> new HashSet<>()).add(s.substring(hash + 1));
+        }
+        return byType;
+    }
+}

@@ -1,0 +1,126 @@
+package dev.spool.bridge;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.function.Function;
+
+/**
+ * The one point where advice woven into host classes meets Spool. This class is appended to the
+ * boot class path before any class is transformed; it uses JDK types only.
+ *
+ * <p>Guarantees: each entry answers "not handled" (false, null, the unchanged stream) while no
+ * implementation is installed, and on a thread that is already inside a Spool hook (the shared
+ * re-entrancy guard: a JUL to SLF4J to Logback chain, or Spool's own threads, are never captured
+ * twice). Only the {@code IOException}s of {@link SpoolHooks} reach the caller.
+ *
+ * <p>Example (what a woven {@code ObjectMapper.writeValue(File, Object)} does first):
+ * <pre>{@code if (Hooks.writeJson(this, file, value)) return; // else the original body}</pre>
+ */
+public final class Hooks {
+
+    /** Marker a read hook returns for a JSON {@code null} value (a real null means "not handled"). */
+    public static final Object NULL = new Object();
+
+    private static volatile SpoolHooks hooks;
+    private static volatile Function<String, String> commands;
+    private static final ThreadLocal<boolean[]> INSIDE = ThreadLocal.withInitial(() -> new boolean[1]);
+    private static final ThreadLocal<String> NEXT_STREAM_NAME = new ThreadLocal<>();
+
+    private Hooks() {}
+
+    /** Publishes the implementation (null uninstalls: every hook answers "not handled"). */
+    public static void install(SpoolHooks implementation, Function<String, String> commandHandler) {
+        hooks = implementation;
+        commands = commandHandler;
+    }
+
+    public static boolean installed() {
+        return hooks != null;
+    }
+
+    /** The installed agent's command handler (status, flush, routing), or null when none. */
+    public static Function<String, String> commands() {
+        return commands;
+    }
+
+    /** Marks the current thread as Spool's own for good: no hook ever captures its calls. */
+    public static void markSpoolThread() {
+        INSIDE.get()[0] = true;
+    }
+
+    public static boolean writeJson(Object writer, File file, Object value) throws IOException {
+        SpoolHooks h = hooks;
+        if (h == null || file == null) {
+            return false;
+        }
+        boolean[] inside = INSIDE.get();
+        if (inside[0]) {
+            return false;
+        }
+        inside[0] = true;
+        try {
+            return h.writeJson(writer, file, value);
+        } finally {
+            inside[0] = false;
+        }
+    }
+
+    public static Object readJson(Object reader, String method, File file, Object type) throws IOException {
+        SpoolHooks h = hooks;
+        if (h == null || file == null) {
+            return null;
+        }
+        boolean[] inside = INSIDE.get();
+        if (inside[0]) {
+            return null;
+        }
+        inside[0] = true;
+        try {
+            return h.readJson(reader, method, file, type);
+        } finally {
+            inside[0] = false;
+        }
+    }
+
+    /** Remembers the file name of the log stream about to be created on this thread. */
+    public static void nextStreamName(String name) {
+        NEXT_STREAM_NAME.set(name);
+    }
+
+    public static OutputStream wrapLogStream(String kind, Object owner, OutputStream out) {
+        String name = NEXT_STREAM_NAME.get();
+        NEXT_STREAM_NAME.remove();
+        SpoolHooks h = hooks;
+        if (h == null || out == null) {
+            return out;
+        }
+        boolean[] inside = INSIDE.get();
+        if (inside[0]) {
+            return out;
+        }
+        inside[0] = true;
+        try {
+            return h.wrapLogStream(kind, owner, name, out);
+        } finally {
+            inside[0] = false;
+        }
+    }
+
+    public static boolean emit(String method, Object[] args) {
+        SpoolHooks h = hooks;
+        if (h == null) {
+            return false;
+        }
+        boolean[] inside = INSIDE.get();
+        if (inside[0]) {
+            return false;
+        }
+        inside[0] = true;
+        try {
+            return h.emit(method, args);
+        } finally {
+            inside[0] = false;
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.spool.bridge;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * What advice woven into host classes may ask of Spool. Implemented inside the agent's isolated
+ * class loader and published through {@link Hooks}; uses JDK types only, because it lives on the
+ * boot class path where every class loader (the JDK's own for JUL, the host's for Jackson and
+ * Logback) can see it.
+ *
+ * <p>Implementations never throw except the {@code IOException}s documented here; every other
+ * problem answers "not handled" so the caller runs its original code.
+ */
+public interface SpoolHooks {
+
+    /**
+     * A Jackson {@code writeValue(File, Object)} on {@code writer} (an ObjectMapper or an
+     * ObjectWriter of the host's own Jackson).
+     *
+     * @return true when Spool took the write (the original must be skipped)
+     * @throws IOException when an earlier flush of this file failed; the data is kept for retry
+     */
+    boolean writeJson(Object writer, File file, Object value) throws IOException;
+
+    /**
+     * A Jackson read of {@code file} through {@code reader} (ObjectMapper or ObjectReader):
+     * {@code method} is the name of the called method, {@code type} its second argument or null.
+     *
+     * @return the value read from buffered bytes ({@link Hooks#NULL} for a JSON null), or null
+     *     when the file is not buffered (the original must run)
+     */
+    Object readJson(Object reader, String method, File file, Object type) throws IOException;
+
+    /** The stream a log handler of {@code kind} ("jul", "logback") should write to instead of {@code out}. */
+    OutputStream wrapLogStream(String kind, Object owner, String name, OutputStream out);
+
+    /** One call of an emitter method {@code method} ("class.method"); true when the body must be skipped. */
+    boolean emit(String method, Object[] args);
+}

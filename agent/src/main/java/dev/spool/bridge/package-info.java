@@ -1,0 +1,7 @@
+/**
+ * The boot bridge: the only Spool classes on the boot class path, JDK types only. Advice woven
+ * into JDK classes (JUL) and host classes (Jackson, Logback, emitters) calls {@link
+ * dev.spool.bridge.Hooks}; the agent publishes its implementation there through volatile fields
+ * (a plain volatile read per call; the implementation is immutable once published).
+ */
+package dev.spool.bridge;

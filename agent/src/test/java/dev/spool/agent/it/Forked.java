@@ -1,0 +1,177 @@
+package dev.spool.agent.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A host JVM forked by an integration test: the java executable from {@code spool.it.java}
+ * (Java 17 by default; {@code -Dspool.it.java=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java} runs
+ * the same tests on Java 25), the built agent jar from {@code spool.it.agentJar}, the host
+ * classes from {@code spool.it.hostClasses} and the host's own libraries from
+ * {@code spool.it.hostLibs} — never the test's class path, so the host sees none of Spool.
+ */
+final class Forked implements AutoCloseable {
+
+    static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    final Process process;
+    final Path stdout;
+    final Path stderr;
+
+    private Forked(Process process, Path stdout, Path stderr) {
+        this.process = process;
+        this.stdout = stdout;
+        this.stderr = stderr;
+    }
+
+    static String java() {
+        return System.getProperty("spool.it.java", Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    static String agentJar() {
+        String jar = System.getProperty("spool.it.agentJar");
+        if (jar == null || !Files.isRegularFile(Path.of(jar))) {
+            throw new IllegalStateException("spool.it.agentJar does not name the built agent jar: " + jar
+                    + " (run the integration tests with mvn verify)");
+        }
+        return jar;
+    }
+
+    /** Class path of a host: its classes plus the named jars from the host libraries folder. */
+    static String hostClassPath(String... libs) {
+        List<String> parts = new ArrayList<>();
+        parts.add(System.getProperty("spool.it.hostClasses"));
+        for (String lib : libs) {
+            parts.add(Path.of(System.getProperty("spool.it.hostLibs"), lib).toString());
+        }
+        return String.join(File.pathSeparator, parts);
+    }
+
+    static String[] jackson() {
+        return new String[] {"jackson-databind.jar", "jackson-core.jar", "jackson-annotations.jar"};
+    }
+
+    static String[] logback() {
+        return new String[] {"logback-classic.jar", "logback-core.jar", "slf4j-api.jar"};
+    }
+
+    /** Starts {@code java [jvmArgs] -cp classPath mainClass args}, its output going to files in {@code dir}. */
+    static Forked start(Path dir, String name, List<String> jvmArgs, String classPath, String mainClass, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(java());
+        command.addAll(jvmArgs);
+        if (classPath != null) {
+            command.add("-cp");
+            command.add(classPath);
+        }
+        command.add(mainClass);
+        command.addAll(Arrays.asList(args));
+        return exec(dir, name, command);
+    }
+
+    /** Runs the CLI: {@code java -jar spool-agent.jar args}. */
+    static Forked cli(Path dir, String name, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(java(), "-jar", agentJar()));
+        command.addAll(Arrays.asList(args));
+        return exec(dir, name, command);
+    }
+
+    private static Forked exec(Path dir, String name, List<String> command) throws IOException {
+        Files.createDirectories(dir);
+        Path out = dir.resolve(name + ".out");
+        Path err = dir.resolve(name + ".err");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        return new Forked(pb.start(), out, err);
+    }
+
+    static List<String> agentArgs(String options) {
+        return List.of("-javaagent:" + agentJar() + (options == null || options.isEmpty() ? "" : "=" + options));
+    }
+
+    /** Waits for the process to end; fails the test with its output if it does not end in time. */
+    int await() throws IOException, InterruptedException {
+        if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("process did not end in " + TIMEOUT + "\n" + describe());
+        }
+        return process.exitValue();
+    }
+
+    /** Waits for exit code 0 and returns stdout. */
+    String awaitSuccess() throws IOException, InterruptedException {
+        int code = await();
+        if (code != 0) {
+            throw new AssertionError("exit code " + code + "\n" + describe());
+        }
+        return out();
+    }
+
+    String out() throws IOException {
+        return Files.readString(stdout, StandardCharsets.UTF_8);
+    }
+
+    String err() throws IOException {
+        return Files.readString(stderr, StandardCharsets.UTF_8);
+    }
+
+    String describe() throws IOException {
+        return "--- stdout\n" + out() + "--- stderr\n" + err();
+    }
+
+    /** Waits (polling, with a deadline) until stdout contains {@code text}. */
+    void awaitOutput(String text) throws IOException, InterruptedException {
+        awaitCondition(() -> {
+            try {
+                return out().contains(text) || !process.isAlive();
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        if (!out().contains(text)) {
+            throw new AssertionError("no '" + text + "' in the output\n" + describe());
+        }
+    }
+
+    static void awaitCondition(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met in " + TIMEOUT);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    void closeInput() throws IOException {
+        OutputStream in = process.getOutputStream();
+        in.close();
+    }
+
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+}
