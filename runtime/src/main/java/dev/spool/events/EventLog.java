@@ -77,7 +77,7 @@ public final class EventLog implements AutoCloseable {
      * Other encoding failures are counted in {@link SinkMetrics#errors()}.
      */
     public void emit(Object event) {
-        Producer p = PRODUCER.get();
+        Producer p = producer();
         Scratch s = p.scratch;
         try {
             s.pos = RecordDescriptor.HEADER_LENGTH;
@@ -91,7 +91,19 @@ public final class EventLog implements AutoCloseable {
                     + " not written: " + e);
         } finally {
             s.release();
+            p.busy = false;
         }
+    }
+
+    /** This thread's encoding state, or a fresh one when an emit is already running on this thread
+     *  (an event whose getter emits another event while Jackson converts it). */
+    private static Producer producer() {
+        Producer p = PRODUCER.get();
+        if (p.busy) {
+            p = new Producer();
+        }
+        p.busy = true;
+        return p;
     }
 
     /**
@@ -99,7 +111,7 @@ public final class EventLog implements AutoCloseable {
      * this returns. Allocates nothing for a payload under the direct threshold.
      */
     public void emitEncoded(byte[] encoded) {
-        Producer p = PRODUCER.get();
+        Producer p = producer();
         Scratch s = p.scratch;
         try {
             s.pos = RecordDescriptor.HEADER_LENGTH;
@@ -109,6 +121,7 @@ public final class EventLog implements AutoCloseable {
             sink.countError("emitEncoded: not written: " + e);
         } finally {
             s.release();
+            p.busy = false;
         }
     }
 
@@ -172,6 +185,7 @@ public final class EventLog implements AutoCloseable {
 
     /** Per-thread encoding state, reused across events and logs. */
     private static final class Producer {
+        boolean busy;
         final Scratch scratch = new Scratch(INITIAL_SCRATCH);
         final EventEncoder encoder = new EventEncoder(scratch);
         final CRC32C crc = new CRC32C();
