@@ -79,7 +79,9 @@ if [[ -f $AGENT && -f $SAMPLE && -z $stale ]]; then
 else
   command -v mvn >/dev/null 2>&1 || die "Maven (mvn) is needed to build; it is not on the PATH" 2
   echo "  mvn -B -q -Dstyle.color=never -DskipTests package -pl agent,sample-app -am   (the first build downloads dependencies)"
-  mvn -B -q -Dstyle.color=never -DskipTests package -pl agent,sample-app -am || die "the build failed (see above)"
+  # (Some Maven builds print bare colour-reset codes even in batch mode; they are dropped.)
+  mvn -B -q -Dstyle.color=never -DskipTests package -pl agent,sample-app -am 2>&1 \
+    | sed $'s/\x1b\\[0m//g' || die "the build failed (see above)"
 fi
 [[ -f $SAMPLE ]] || die "$SAMPLE is missing after the build"
 [[ -f $AGENT ]] || die "$AGENT is missing after the build: the agent module does not produce its jar yet, so there is nothing to compare against"

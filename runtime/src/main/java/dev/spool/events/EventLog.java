@@ -135,23 +135,23 @@ public final class EventLog implements AutoCloseable {
         sink.countSplitRecord();
         int max = sink.recordMax();
         ByteBuffer payload = p.scratch.buf;
+        ByteBuffer header = p.partHeader;
         int index = 0;
         for (int off = 0; off < payloadLength; off += max, index++) {
             int len = Math.min(max, payloadLength - off);
             boolean last = off + len >= payloadLength;
             byte flags = (byte) (RecordDescriptor.FLAG_PART | (last ? RecordDescriptor.FLAG_LAST : 0));
-            ByteBuffer header = ByteBuffer.allocate(RecordDescriptor.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+            header.clear();
             RecordDescriptor.putHeader(header, 0, len, RecordDescriptor.TYPE_EVENT, flags, index, ts, tid);
             int at = RecordDescriptor.HEADER_LENGTH + off;
             header.putInt(RecordDescriptor.CRC_OFFSET, RecordDescriptor.crc(p.crc, header, 0, payload, at, len));
-            ByteBuffer part = payload.slice(at, len);
+            payload.limit(at + len).position(at);
             if (len >= sink.directThreshold()) {
-                sink.appendDirect(header, part);
+                sink.appendDirect(header, payload);
             } else {
-                ByteBuffer frame = ByteBuffer.allocate(RecordDescriptor.HEADER_LENGTH + len);
-                frame.put(header).put(part).flip();
-                sink.append(frame);
+                sink.append(header, payload);
             }
+            payload.clear();
         }
     }
 
@@ -175,5 +175,7 @@ public final class EventLog implements AutoCloseable {
         final Scratch scratch = new Scratch(INITIAL_SCRATCH);
         final EventEncoder encoder = new EventEncoder(scratch);
         final CRC32C crc = new CRC32C();
+        final ByteBuffer partHeader = ByteBuffer.allocateDirect(RecordDescriptor.HEADER_LENGTH)
+                .order(ByteOrder.LITTLE_ENDIAN);
     }
 }

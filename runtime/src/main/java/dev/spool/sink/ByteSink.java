@@ -165,7 +165,16 @@ public final class ByteSink implements AutoCloseable {
      * A unit larger than a buffer is written directly (see {@link #appendDirect}).
      */
     public boolean append(ByteBuffer src) {
-        int n = src.remaining();
+        return append(src, null);
+    }
+
+    /**
+     * Copies the remaining bytes of {@code first} and then of {@code second} (may be null) as
+     * one contiguous unit, e.g. a frame header and its payload, without joining them first.
+     */
+    public boolean append(ByteBuffer first, ByteBuffer second) {
+        int n1 = first.remaining();
+        int n = n1 + (second == null ? 0 : second.remaining());
         if (n == 0) {
             return true;
         }
@@ -178,11 +187,14 @@ public final class ByteSink implements AutoCloseable {
             Slot slot = currentSlot();
             SinkBuffer buf = slot.buf;
             if (n > buf.capacity) {
-                return appendDirect(src);
+                return second == null ? appendDirect(first) : appendDirect(first, second);
             }
             long r = buf.reserve(n);
             if (r >= 0) {
-                buf.data.put((int) r, src, src.position(), n);
+                buf.data.put((int) r, first, first.position(), n1);
+                if (second != null) {
+                    buf.data.put((int) r + n1, second, second.position(), n - n1);
+                }
                 buf.commit(n);
                 return true;
             }
@@ -202,7 +214,7 @@ public final class ByteSink implements AutoCloseable {
                 return false;
             }
             if (p == SinkPolicy.SYNC) {
-                return appendDirect(src);
+                return second == null ? appendDirect(first) : appendDirect(first, second);
             }
             idle = Idle.step(idle);
         }

@@ -194,6 +194,50 @@ class BufferedScopeTest {
     }
 
     @Test
+    void shouldLetASnapshotReplaceALiveTreeAndTheTimerFlushItMidScope() throws IOException {
+        Path f = dir.resolve("mix.json");
+        SyncedMap m = SyncedMap.open(f, buffer);
+        try (BufferScope s = buffer.openScope()) {
+            m.put("from", "collection");
+            buffer.putSnapshot(f, "{\"from\":\"agent\"}".getBytes(StandardCharsets.UTF_8));
+            assertEquals(Map.of("from", "agent"), m, "the collection now sees the snapshot");
+            m.put("and", "more");
+            buffer.setFlushIntervalMillis(5);
+            dev.spool.buffer.Await.until("a timed flush inside the scope", java.time.Duration.ofSeconds(10),
+                    () -> Files.exists(f) && buffer.metrics().dirtyEntries() == 0);
+            buffer.setFlushIntervalMillis(0);
+            assertEquals(Map.of("from", "agent", "and", "more"), disk(f));
+            assertEquals(1, buffer.metrics().entries(), "the live entry stays while the scope is open");
+        }
+    }
+
+    @Test
+    void shouldLetListenersCallBackIntoTheBuffer() throws IOException {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        buffer.addListener(new dev.spool.buffer.BufferListener() {
+            @Override
+            public void flushCompleted(int files, long millis) {
+                try {
+                    byte[] other = buffer.readBuffered(b);
+                    seen.add(files + ":" + (other == null ? "-" : new String(other, StandardCharsets.UTF_8)));
+                } catch (IOException e) {
+                    seen.add("error " + e);
+                }
+            }
+        });
+        SyncedMap ma = SyncedMap.open(a, buffer);
+        SyncedMap mb = SyncedMap.open(b, buffer);
+        try (BufferScope s = buffer.openScope()) {
+            ma.put("x", 1);
+            mb.put("y", 2);
+            buffer.flush();
+        }
+        assertEquals("2:{\"y\":2}", seen.get(0));
+    }
+
+    @Test
     void shouldGoStraightToDiskWhenTheBufferIsDisabled() throws IOException {
         Path f = dir.resolve("d.json");
         SyncedList l = SyncedList.open(f, buffer);

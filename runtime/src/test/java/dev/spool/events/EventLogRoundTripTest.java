@@ -60,6 +60,33 @@ class EventLogRoundTripTest {
         assertTrue(Files.size(file) > RecordDescriptor.FILE_HEADER_LENGTH);
     }
 
+    @org.junit.jupiter.api.Test
+    void shouldRefuseAFileThatIsNotAnEventFileAndLeaveItUnchanged() throws Exception {
+        Path file = dir.resolve("notes.txt");
+        Files.writeString(file, "my precious notes, not events");
+        java.io.UncheckedIOException e = org.junit.jupiter.api.Assertions.assertThrows(
+                java.io.UncheckedIOException.class, () -> EventLog.open(file));
+        assertTrue(e.getMessage().contains("notes.txt"), e.getMessage());
+        assertEquals("my precious notes, not events", Files.readString(file));
+    }
+
+    @org.junit.jupiter.api.Test
+    void shouldAppendToAnExistingEventFile() throws Exception {
+        Path file = dir.resolve("twice.spool");
+        try (EventLog log = EventLog.open(file)) {
+            log.emit("one");
+        }
+        try (EventLog log = EventLog.open(file, SinkSettings.builder().type(SinkType.MMAP).build())) {
+            log.emit("two");
+        }
+        List<String> read = new ArrayList<>();
+        try (EventReader r = EventReader.open(file)) {
+            r.forEach(rec -> read.add(rec.value().textValue()));
+            assertTrue(r.sound());
+        }
+        assertEquals(List.of("one", "two"), read);
+    }
+
     /** A record, encoded through Jackson's tree. */
     record Point(int x, String label) {
     }

@@ -1,7 +1,6 @@
 package dev.spool.sample;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -146,7 +145,12 @@ final class JobState {
 
   /** The log line for the current step (no timestamp: runs compare line by line). */
   String logLine() {
-    return String.format(Locale.ROOT, "%s step=%d t=%.2f mean=%.6f var=%.6f min=%.6f max=%.6f",
-        parameters.id(), step, time(), mean, variance(), min, max);
+    StringBuilder line = new StringBuilder(96).append(parameters.id()).append(" step=").append(step);
+    Fixed.append(line.append(" t="), time(), 2);
+    Fixed.append(line.append(" mean="), mean, 6);
+    Fixed.append(line.append(" var="), variance(), 6);
+    Fixed.append(line.append(" min="), min, 6);
+    Fixed.append(line.append(" max="), max, 6);
+    return line.toString();
   }
 }

@@ -1,7 +1,6 @@
 package dev.spool.sample;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,11 +23,11 @@ import java.util.concurrent.atomic.LongAdder;
  * one job run one after another; different jobs run in parallel.
  */
 final class Simulation {
-  static final int SLICE_STEPS = 25;
+  static final int SLICE_STEPS = 50;
 
   private final AppArgs args;
   private final Progress progress;
-  private final ObjectMapper documents = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private final ObjectMapper documents = new ObjectMapper();
   private final LongAdder docWrites = new LongAdder();
   private final LongAdder logRecords = new LongAdder();
   private final LongAdder emits = new LongAdder();

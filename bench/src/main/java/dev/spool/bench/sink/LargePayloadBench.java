@@ -1,0 +1,116 @@
+package dev.spool.bench.sink;
+
+import dev.spool.events.EventLog;
+import dev.spool.events.EventReader;
+import dev.spool.sink.SinkSettings;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Julia's large payload: one {@code double[]} of 10^7 values (80 MB) until it is in the file.
+ * {@code direct}: one event, written straight from the encoded buffer (record max raised so it
+ * is not split); {@code staged}: split into 64 KiB parts, each copied through the sink buffers;
+ * {@code rawStaging64k}: hand-written copy through a 64 KiB direct buffer and FileChannel.write;
+ * {@code rawDirectBuffer}: FileChannel.write of a ready 80 MB direct buffer (the floor).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class LargePayloadBench {
+    static final int N = 10_000_000;
+    private final double[] values = new double[N];
+    private ByteBuffer ready;
+    private Path file;
+    private long expectRecords;
+
+    @Setup
+    public void fill() {
+        for (int i = 0; i < N; i++) {
+            values[i] = i * 0.25;
+        }
+        ready = ByteBuffer.allocateDirect(N * 8).order(ByteOrder.LITTLE_ENDIAN);
+        ready.asDoubleBuffer().put(values);
+    }
+
+    @Setup(Level.Invocation)
+    public void open() {
+        file = BenchFiles.fresh("large");
+        expectRecords = -1;
+    }
+
+    @TearDown(Level.Invocation)
+    public void verifyAndDelete() throws Exception {
+        long size = BenchFiles.size(file);
+        if (size < N * 8L) {
+            throw new IllegalStateException("only " + size + " bytes written");
+        }
+        if (expectRecords >= 0) {
+            try (EventReader r = EventReader.open(file)) {
+                long n = r.scan();
+                if (n != expectRecords || !r.sound()) {
+                    throw new IllegalStateException("counted " + n + " records, problems " + r.problems());
+                }
+            }
+        }
+        BenchFiles.delete(file);
+    }
+
+    @Benchmark
+    public void direct() {
+        write(SinkSettings.builder().recordMax(128 << 20).build());
+    }
+
+    @Benchmark
+    public void staged() {
+        write(SinkSettings.builder().recordMax(64 << 10).directThreshold(1 << 30).build());
+    }
+
+    private void write(SinkSettings s) {
+        try (EventLog log = EventLog.open(file, s)) {
+            log.emit(values);
+        }
+        expectRecords = 1;
+    }
+
+    @Benchmark
+    public void rawStaging64k() throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ByteBuffer chunk = ByteBuffer.allocateDirect(64 << 10).order(ByteOrder.LITTLE_ENDIAN);
+            DoubleBuffer view = chunk.asDoubleBuffer();
+            for (int off = 0; off < N; off += view.capacity()) {
+                int n = Math.min(view.capacity(), N - off);
+                view.clear();
+                view.put(values, off, n);
+                chunk.clear().limit(n * 8);
+                while (chunk.hasRemaining()) {
+                    ch.write(chunk);
+                }
+            }
+        }
+    }
+
+    @Benchmark
+    public void rawDirectBuffer() throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ByteBuffer b = ready.duplicate();
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+        }
+    }
+}
