@@ -63,7 +63,8 @@ public final class EventLog implements AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         try {
             EventFiles.Opened o = EventFiles.openForAppend(file);
-            String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+            // the absolute path: the MBean's Path attribute and a name unique among open logs
+            String name = file.toAbsolutePath().normalize().toString();
             ByteSink sink = ByteSink.forChannel(o.channel, o.start, name, settings);
             return new EventLog(sink, clockMillis, threadId);
         } catch (IOException e) {
