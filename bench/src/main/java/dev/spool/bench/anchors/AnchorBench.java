@@ -68,8 +68,9 @@ public abstract class AnchorBench {
     @TearDown(Level.Invocation)
     public void count(BenchmarkParams params) throws Exception {
         contender.stop();
-        long lines = Workload.countLines(file);
-        long size = Files.size(file);
+        long[] out = contender.output(file);
+        long lines = out[0];
+        long size = out[1];
         Files.delete(file);
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         System.out.printf("[anchor-count] contender=%s threads=%d method=%s lines=%d expected=%d lost=%d%n",

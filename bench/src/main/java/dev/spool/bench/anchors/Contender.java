@@ -1,5 +1,7 @@
 package dev.spool.bench.anchors;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** One logging set-up writing {@link Workload}'s lines into one file. */
@@ -7,6 +9,11 @@ interface Contender extends Workload.Producer {
 
     /** Stops the logging system: all it accepted is written and the file is closed. Idempotent. */
     void stop() throws Exception;
+
+    /** Lines and bytes that reached the output, after {@link #stop()}: by default, the file's. */
+    default long[] output(Path file) throws IOException {
+        return new long[] {Workload.countLines(file), Files.size(file)};
+    }
 
     /**
      * Opens the contender named {@code name} (a benchmark's {@code contender} parameter) on a
@@ -18,6 +25,8 @@ interface Contender extends Workload.Producer {
                 return JulLines.fileHandler(file);
             case "spoolJul":
                 return JulLines.onSpoolSink(file);
+            case "julNoIo":
+                return JulLines.onNullStream();
             case "log4j2Async":
             case "log4j2AsyncDisruptor4":
                 return Log4j2Lines.allAsync(file);
@@ -29,6 +38,8 @@ interface Contender extends Workload.Producer {
                 return LogbackLines.asyncDefault(file);
             case "spoolLogback":
                 return LogbackLines.onSpoolSink(file);
+            case "logbackNoIo":
+                return LogbackLines.onNullStream();
             default:
                 throw new IllegalArgumentException("unknown contender " + name);
         }

@@ -21,16 +21,19 @@ import java.util.logging.StreamHandler;
  * {@code StreamHandler} flushing after every record, as {@code FileHandler} does) on a
  * {@code SinkStreams.wrap(FileOutputStream)} whose per-record {@code flush()} is not forwarded,
  * as the agent's routed stream does (the sink writes by itself; {@code close()} drains). Both log
- * through a real {@link Logger} ({@code logger.log(INFO, template, param)}).
+ * through a real {@link Logger} ({@code logger.log(INFO, template, param)}). The floor
+ * {@link #onNullStream} is the same handler on a stream that writes nothing.
  */
 final class JulLines implements Contender {
     private final Logger logger;
     private final Handler handler;
     private final Path file;
+    private final CountingNullStream counter;
 
-    private JulLines(Handler handler, Path file) {
+    private JulLines(Handler handler, Path file, CountingNullStream counter) {
         this.handler = handler;
         this.file = file;
+        this.counter = counter;
         handler.setFormatter(new OneParameter());
         handler.setLevel(Level.ALL);
         logger = Logger.getAnonymousLogger();
@@ -40,13 +43,19 @@ final class JulLines implements Contender {
     }
 
     static JulLines fileHandler(Path file) throws IOException {
-        return new JulLines(new FileHandler(file.toString(), false), file);
+        return new JulLines(new FileHandler(file.toString(), false), file, null);
     }
 
     static JulLines onSpoolSink(Path file) throws IOException {
         OutputStream sink = SinkStreams.wrap(new FileOutputStream(file.toFile()), file.getFileName().toString(),
                 SinkSettings.defaults());
-        return new JulLines(new FlushingStreamHandler(new FlushNotForwarded(sink)), file);
+        return new JulLines(new FlushingStreamHandler(new FlushNotForwarded(sink)), file, null);
+    }
+
+    /** The floor: the same handler on a stream that writes nothing (JUL's own cost per line). */
+    static JulLines onNullStream() {
+        CountingNullStream counter = new CountingNullStream();
+        return new JulLines(new FlushingStreamHandler(counter), null, counter);
     }
 
     @Override
@@ -58,7 +67,14 @@ final class JulLines implements Contender {
     public void stop() throws IOException {
         logger.removeHandler(handler);
         handler.close();
-        Files.deleteIfExists(Path.of(file + ".lck"));
+        if (file != null) {
+            Files.deleteIfExists(Path.of(file + ".lck"));
+        }
+    }
+
+    @Override
+    public long[] output(Path target) throws IOException {
+        return counter != null ? counter.output() : Contender.super.output(target);
     }
 
     /** The message with its one {@code {}} filled, and a newline: what the others' "%m%n" gives. */

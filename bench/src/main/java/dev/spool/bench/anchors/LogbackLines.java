@@ -14,6 +14,7 @@ import dev.spool.sink.SinkSettings;
 import dev.spool.sink.SinkStreams;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 
 /**
@@ -26,7 +27,8 @@ import java.nio.file.Path;
  *       below when the queue is 80% full): lossy, its loss is reported;</li>
  *   <li>{@link #onSpoolSink}: a synchronous appender (Logback's default {@code immediateFlush=true})
  *       whose stream is {@code SinkStreams.wrap(FileOutputStream)} with flush not forwarded,
- *       which is what the agent makes of a {@code FileAppender}.</li>
+ *       which is what the agent makes of a {@code FileAppender};</li>
+ *   <li>{@link #onNullStream}: the floor, the same appender on a stream that writes nothing.</li>
  * </ul>
  * {@link #stop()} is {@code LoggerContext.stop()}: appenders stopped (the AsyncAppender drains
  * its queue, waiting up to its default {@code maxFlushTime}), files closed.
@@ -35,6 +37,7 @@ final class LogbackLines implements Contender {
     private final LoggerContext context;
     private final Logger logger;
     private boolean stopped;
+    private CountingNullStream counter;
 
     private LogbackLines(LoggerContext context, Appender<ILoggingEvent> appender) {
         this.context = context;
@@ -75,15 +78,32 @@ final class LogbackLines implements Contender {
     }
 
     static LogbackLines onSpoolSink(Path file) throws IOException {
+        return onStream(new JulLines.FlushNotForwarded(SinkStreams.wrap(new FileOutputStream(file.toFile()),
+                file.getFileName().toString(), SinkSettings.defaults())));
+    }
+
+    /** The floor: the same appender on a stream that writes nothing (Logback's own cost per line). */
+    static LogbackLines onNullStream() {
+        CountingNullStream counter = new CountingNullStream();
+        LogbackLines c = onStream(counter);
+        c.counter = counter;
+        return c;
+    }
+
+    private static LogbackLines onStream(OutputStream out) {
         LoggerContext ctx = newContext();
         OutputStreamAppender<ILoggingEvent> app = new OutputStreamAppender<>();
         app.setContext(ctx);
-        app.setName("spool");
+        app.setName("stream");
         app.setEncoder(encoder(ctx));
-        app.setOutputStream(new JulLines.FlushNotForwarded(SinkStreams.wrap(new FileOutputStream(file.toFile()),
-                file.getFileName().toString(), SinkSettings.defaults())));
+        app.setOutputStream(out);
         app.start();
         return started(new LogbackLines(ctx, app), app, app);
+    }
+
+    @Override
+    public long[] output(Path file) throws IOException {
+        return counter != null ? counter.output() : Contender.super.output(file);
     }
 
     /** A context as Logback's SLF4J provider makes it (the MDC adapter is the provider's job). */
