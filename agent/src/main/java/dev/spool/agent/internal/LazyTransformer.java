@@ -13,14 +13,13 @@ import java.util.function.Supplier;
 
 /**
  * The agent's transformer: a set lookup of the class name on each class load; only the target
- * classes (exact names) reach ByteBuddy. ByteBuddy's transformer (hundreds of classes to load)
- * is built on a daemon thread started by {@link #install}, in parallel with the host's own
- * startup, so premain returns at once; the first target class to load waits for that build if it
- * is not finished. A host that never touches Jackson, JUL file handlers, Logback or an emitter
- * never waits for it.
+ * classes (exact names) reach the weaver ({@link AsmWeaver}). The weaver is built on a daemon
+ * thread started by {@link #install}, in parallel with the host's own startup, so premain returns
+ * at once; the first target class to load waits for that build if it is not finished. A host that
+ * never touches Jackson, JUL file handlers, Logback or an emitter never waits for it.
  *
  * <p>Thread-safe: the delegate is built once; a target loaded by the building thread itself
- * (which ByteBuddy does not do) is left unchanged rather than deadlock.
+ * is left unchanged rather than deadlock.
  */
 final class LazyTransformer implements ClassFileTransformer {
 
