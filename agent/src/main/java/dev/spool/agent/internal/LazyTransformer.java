@@ -26,19 +26,25 @@ final class LazyTransformer implements ClassFileTransformer {
     private final Set<String> targets; // internal names, e.g. java/util/logging/FileHandler
     private final Supplier<ClassFileTransformer> factory;
     private final AgentControl control;
+    private final Runnable afterBuild;
     private final ThreadLocal<Boolean> building = new ThreadLocal<>();
     private final FutureTask<ClassFileTransformer> build = new FutureTask<>(this::build);
     private volatile ClassFileTransformer delegate;
 
-    LazyTransformer(Set<String> targets, Supplier<ClassFileTransformer> factory, AgentControl control) {
+    /** {@code afterBuild} runs on the build thread once the weaver is published (a warm-up nothing waits for). */
+    LazyTransformer(Set<String> targets, Supplier<ClassFileTransformer> factory, AgentControl control, Runnable afterBuild) {
         this.targets = Set.copyOf(targets);
         this.factory = factory;
         this.control = control;
+        this.afterBuild = afterBuild;
     }
 
     /** Registers this transformer and retransforms the targets already loaded (dynamic attach, early JUL use). */
     void install(Instrumentation inst) {
-        Thread builder = new Thread(build, "spool-instrumentation-build");
+        Thread builder = new Thread(() -> {
+            build.run();
+            afterBuild.run();
+        }, "spool-instrumentation-build");
         builder.setDaemon(true);
         builder.start();
         inst.addTransformer(this, true);

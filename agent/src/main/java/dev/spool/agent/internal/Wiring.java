@@ -56,7 +56,7 @@ final class Wiring {
         emitters.forEach((type, methods) -> emittersByInternalName.put(type.replace('.', '/'), methods));
         boolean jackson = !config.bufferInclude().isEmpty();
         new LazyTransformer(internalNames, () -> new AsmWeaver(jackson, config.eventsJul(), config.eventsLogback(),
-                emittersByInternalName, control), control).install(inst);
+                emittersByInternalName, control), control, () -> Warmup.run(agentJar, !emitters.isEmpty())).install(inst);
         if (config.jmxEnabled()) {
             DeferredJmx.start(inst, control, backends, dynamic);
         }

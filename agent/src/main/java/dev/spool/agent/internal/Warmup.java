@@ -1,0 +1,59 @@
+package dev.spool.agent.internal;
+
+import java.io.File;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * Loads, off the host's threads, the agent's classes that the first intercepted calls would
+ * otherwise load on them: every class of the runtime's {@code dev.spool.buffer}, {@code sink} and
+ * {@code events} packages is loaded and linked ({@code Class.forName} without initialisation),
+ * and, when emitter methods are configured, the event encoder is initialised (it builds Spool's
+ * own Jackson {@code ObjectMapper}: no file, no thread, no host class is touched). Run once on
+ * the weaver's build thread after the weaver is published, so no class load ever waits for it.
+ * Failures are ignored: the real calls load what they need and report their own problems.
+ */
+final class Warmup {
+
+    private static final String[] PACKAGES = {"dev/spool/buffer/", "dev/spool/sink/", "dev/spool/events/"};
+    private static final String ENCODER = "dev.spool.events.EventEncoder";
+
+    private Warmup() {}
+
+    static void run(File agentJar, boolean events) {
+        ClassLoader loader = Warmup.class.getClassLoader();
+        try {
+            if (events) {
+                Class.forName(ENCODER, true, loader);
+            }
+            for (String name : runtimeClasses(agentJar)) {
+                Class.forName(name, false, loader);
+            }
+        } catch (Exception | LinkageError ignored) {
+            // only time is at stake
+        }
+    }
+
+    private static List<String> runtimeClasses(File agentJar) throws java.io.IOException {
+        List<String> names = new ArrayList<>();
+        String suffix = ".classdata";
+        try (JarFile jar = new JarFile(agentJar, false)) {
+            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+                String n = e.nextElement().getName();
+                if (!n.startsWith("inst/") || !n.endsWith(suffix) || n.contains("package-info")) {
+                    continue;
+                }
+                String path = n.substring("inst/".length(), n.length() - suffix.length());
+                for (String p : PACKAGES) {
+                    if (path.startsWith(p)) {
+                        names.add(path.replace('/', '.'));
+                    }
+                }
+            }
+        }
+        return names;
+    }
+}
