@@ -12,8 +12,9 @@ import java.util.jar.JarFile;
  * otherwise load on them: every class of the runtime's {@code dev.spool.buffer}, {@code sink} and
  * {@code events} packages is loaded and linked ({@code Class.forName} without initialisation),
  * and, when emitter methods are configured, the event encoder is initialised (it builds Spool's
- * own Jackson {@code ObjectMapper}: no file, no thread, no host class is touched). Run once on
- * the weaver's build thread after the weaver is published, so no class load ever waits for it.
+ * own Jackson {@code ObjectMapper}: no file, no thread, no host class is touched). Run once, on a
+ * daemon thread that {@link LazyTransformer} starts when the first target class appears (a host
+ * that never loads one pays nothing); no class load ever waits for it.
  * Failures are ignored: the real calls load what they need and report their own problems.
  */
 final class Warmup {
