@@ -1,7 +1,9 @@
 package dev.spool.buffer;
 
+import dev.spool.recovery.RecoveryFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -393,9 +395,23 @@ public final class SharedBuffer implements AutoCloseable {
         flush();
     }
 
+    /**
+     * The JVM is exiting: flush; whatever still cannot be written goes to the recovery folder
+     * (one stderr line names it), so the data is never lost with the process.
+     */
     private void shutdown() {
         try {
             close();
+        } catch (FlushException e) {
+            System.err.println("[spool] buffer flush at shutdown failed: " + e.getMessage());
+            List<RecoveryFolder.Item> items = new ArrayList<>();
+            for (FlushException.Failure f : e.failures()) {
+                if (f.unsavedContent() != null) {
+                    items.add(new RecoveryFolder.Item(f.file(), "unsaved buffered content of",
+                            ByteBuffer.wrap(f.unsavedContent())));
+                }
+            }
+            if (!items.isEmpty()) RecoveryFolder.saveAll(items, "buffered file(s)");
         } catch (RuntimeException e) {
             System.err.println("[spool] buffer flush at shutdown failed: " + e.getMessage());
         }
