@@ -67,9 +67,11 @@ public final class SpoolCli {
         p.println("usage: java -jar spool-agent.jar <command> [arguments]");
         p.println("commands:");
         for (Command c : COMMANDS) {
-            p.println("  " + c.name() + " " + c.usage());
+            // a command's usage is "<syntax>  <what it does>": align the second column
+            String[] parts = c.usage().trim().split("\\s{2,}", 2);
+            p.printf("  %-30s %s%n", c.name() + " " + parts[0], parts.length > 1 ? parts[1] : "");
         }
-        p.println("  --help     this text");
-        p.println("  --version  the Spool version");
+        p.printf("  %-30s %s%n", "--help", "this text");
+        p.printf("  %-30s %s%n", "--version", "the Spool version");
     }
 }

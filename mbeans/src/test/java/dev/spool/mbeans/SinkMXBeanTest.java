@@ -63,7 +63,7 @@ class SinkMXBeanTest {
     private SinkMXBean open(SinkSettings settings) {
         log = EventLog.open(dir.resolve("events.spool"), settings);
         ObjectName name = beans.addSink(log.metrics());
-        assertEquals(ObjectNames.sink("events.spool"), name);
+        assertEquals(ObjectNames.sink(dir.resolve("events.spool").toAbsolutePath().toString()), name);
         return JMX.newMXBeanProxy(remote, name, SinkMXBean.class, true);
     }
 
@@ -116,7 +116,7 @@ class SinkMXBeanTest {
         SinkMXBean sink = open(SinkSettings.builder().policy(SinkPolicy.DROP).bufferBytes(4096).buffers(2)
                 .maxBytesPerSecond(1024).build());
         List<Notification> got = new CopyOnWriteArrayList<>();
-        remote.addNotificationListener(ObjectNames.sink("events.spool"), (n, h) -> got.add(n), null, null);
+        remote.addNotificationListener(ObjectNames.sink(dir.resolve("events.spool").toAbsolutePath().toString()), (n, h) -> got.add(n), null, null);
         byte[] payload = new byte[512];
         long deadline = System.currentTimeMillis() + 20_000;
         while (sink.getDropped() == 0 && System.currentTimeMillis() < deadline) {
@@ -163,8 +163,8 @@ class SinkMXBeanTest {
     @Test
     void shouldUnregisterASinkWhenRemoved() throws Exception {
         open(SinkSettings.defaults());
-        assertTrue(remote.isRegistered(ObjectNames.sink("events.spool")));
+        assertTrue(remote.isRegistered(ObjectNames.sink(dir.resolve("events.spool").toAbsolutePath().toString())));
         beans.removeSink(log.metrics());
-        assertTrue(!remote.isRegistered(ObjectNames.sink("events.spool")));
+        assertTrue(!remote.isRegistered(ObjectNames.sink(dir.resolve("events.spool").toAbsolutePath().toString())));
     }
 }

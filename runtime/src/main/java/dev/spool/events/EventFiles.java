@@ -3,6 +3,7 @@ package dev.spool.events;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -30,6 +31,7 @@ final class EventFiles {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
         try {
+            lockExclusively(file, ch);
             long size = ch.size();
             if (size == 0) {
                 ByteBuffer h = RecordDescriptor.fileHeader();
@@ -59,6 +61,17 @@ final class EventFiles {
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
+        }
+    }
+
+    /** One writer per event file: a second one (this JVM or another) would overwrite the first's frames. */
+    private static void lockExclusively(Path file, FileChannel ch) throws IOException {
+        try {
+            if (ch.tryLock() == null) {
+                throw new IOException("is being written by another process; left unchanged");
+            }
+        } catch (OverlappingFileLockException e) {
+            throw new IOException("is already open for writing in this JVM; left unchanged");
         }
     }
 }

@@ -63,7 +63,8 @@ public final class EventLog implements AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         try {
             EventFiles.Opened o = EventFiles.openForAppend(file);
-            String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+            // the absolute path: the MBean's Path attribute and a name unique among open logs
+            String name = file.toAbsolutePath().normalize().toString();
             ByteSink sink = ByteSink.forChannel(o.channel, o.start, name, settings);
             return new EventLog(sink, clockMillis, threadId);
         } catch (IOException e) {
@@ -77,7 +78,7 @@ public final class EventLog implements AutoCloseable {
      * Other encoding failures are counted in {@link SinkMetrics#errors()}.
      */
     public void emit(Object event) {
-        Producer p = PRODUCER.get();
+        Producer p = producer();
         Scratch s = p.scratch;
         try {
             s.pos = RecordDescriptor.HEADER_LENGTH;
@@ -91,7 +92,19 @@ public final class EventLog implements AutoCloseable {
                     + " not written: " + e);
         } finally {
             s.release();
+            p.busy = false;
         }
+    }
+
+    /** This thread's encoding state, or a fresh one when an emit is already running on this thread
+     *  (an event whose getter emits another event while Jackson converts it). */
+    private static Producer producer() {
+        Producer p = PRODUCER.get();
+        if (p.busy) {
+            p = new Producer();
+        }
+        p.busy = true;
+        return p;
     }
 
     /**
@@ -99,7 +112,7 @@ public final class EventLog implements AutoCloseable {
      * this returns. Allocates nothing for a payload under the direct threshold.
      */
     public void emitEncoded(byte[] encoded) {
-        Producer p = PRODUCER.get();
+        Producer p = producer();
         Scratch s = p.scratch;
         try {
             s.pos = RecordDescriptor.HEADER_LENGTH;
@@ -109,6 +122,7 @@ public final class EventLog implements AutoCloseable {
             sink.countError("emitEncoded: not written: " + e);
         } finally {
             s.release();
+            p.busy = false;
         }
     }
 
@@ -172,6 +186,7 @@ public final class EventLog implements AutoCloseable {
 
     /** Per-thread encoding state, reused across events and logs. */
     private static final class Producer {
+        boolean busy;
         final Scratch scratch = new Scratch(INITIAL_SCRATCH);
         final EventEncoder encoder = new EventEncoder(scratch);
         final CRC32C crc = new CRC32C();

@@ -52,8 +52,8 @@ final class SinkWriter implements Runnable {
                 }
                 if (sink.closed) {
                     sink.sealCurrent();
-                    if (drain()) {
-                        break;
+                    if (drain() && sink.current().reservedBytes() == 0) {
+                        break;                   // nothing queued, nothing claimed by a racing append
                     }
                     continue;
                 }

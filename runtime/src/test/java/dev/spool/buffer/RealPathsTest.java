@@ -26,4 +26,29 @@ class RealPathsTest {
         assertEquals(RealPaths.of(real.resolve("x.json")), RealPaths.of(viaDots));
         assertEquals(RealPaths.of(real.resolve("a/b/../c.json")), RealPaths.of(real).resolve("a/c.json"));
     }
+
+    @Test
+    void shouldCacheOnlyPathsThatResolveToThemselves() throws IOException {
+        RealPaths.clearCache();
+        Path real = Files.createDirectory(dir.toRealPath().resolve("plain"));
+        Path link = Files.createSymbolicLink(dir.resolve("alias"), real);
+        Path direct = real.resolve("doc.json");
+        Path viaLink = link.resolve("doc.json");
+        assertEquals(direct, RealPaths.of(direct));
+        assertTrue(RealPaths.isCached(direct), "an identity resolution is cached");
+        assertEquals(direct, RealPaths.of(viaLink));
+        assertFalse(RealPaths.isCached(viaLink), "a path through a symlink is resolved every time");
+    }
+
+    @Test
+    void shouldFollowASymlinkRetargetedAfterTheFirstResolution() throws IOException {
+        RealPaths.clearCache();
+        Path a = Files.createDirectory(dir.toRealPath().resolve("a"));
+        Path b = Files.createDirectory(dir.toRealPath().resolve("b"));
+        Path link = Files.createSymbolicLink(dir.resolve("current"), a);
+        assertEquals(a.resolve("x.json"), RealPaths.of(link.resolve("x.json")));
+        Files.delete(link);
+        Files.createSymbolicLink(link, b);
+        assertEquals(b.resolve("x.json"), RealPaths.of(link.resolve("x.json")));
+    }
 }

@@ -55,6 +55,34 @@ class EncodingTest {
         }
     }
 
+    /** A bean whose getter emits another event while Jackson converts it. */
+    public static final class Reentrant {
+        private final EventLog log;
+
+        Reentrant(EventLog log) {
+            this.log = log;
+        }
+
+        public String getName() {
+            log.emit("inner");
+            return "outer";
+        }
+    }
+
+    @Test
+    void shouldKeepBothEventsWhenAGetterEmitsDuringConversion() throws Exception {
+        Path f = dir.resolve("r.spool");
+        try (EventLog log = EventLog.open(f)) {
+            log.emit(List.of("before", new Reentrant(log)));
+        }
+        List<String> got = new java.util.ArrayList<>();
+        try (EventReader r = EventReader.open(f)) {
+            r.forEach(rec -> got.add(rec.value().toString()));
+            assertTrue(r.sound(), () -> r.problems().toString());
+        }
+        assertEquals(List.of("\"inner\"", "[\"before\",{\"name\":\"outer\"}]"), got);
+    }
+
     @Test
     void shouldCountAnUnconvertibleEventAsAnErrorWithoutThrowing() throws Exception {
         Path f = dir.resolve("u.spool");

@@ -71,6 +71,20 @@ class EventLogRoundTripTest {
     }
 
     @org.junit.jupiter.api.Test
+    void shouldRefuseASecondWriterOnTheSameFile() throws Exception {
+        Path file = dir.resolve("one-writer.spool");
+        try (EventLog first = EventLog.open(file)) {
+            first.emit("mine");
+            java.io.UncheckedIOException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    java.io.UncheckedIOException.class, () -> EventLog.open(file));
+            assertTrue(e.getMessage().contains("already open"), e.getMessage());
+        }
+        try (EventReader r = EventReader.open(file)) {
+            assertEquals(1, r.scan());
+        }
+    }
+
+    @org.junit.jupiter.api.Test
     void shouldAppendToAnExistingEventFile() throws Exception {
         Path file = dir.resolve("twice.spool");
         try (EventLog log = EventLog.open(file)) {

@@ -84,6 +84,27 @@ class LogRouteIT {
         assertEquals(2000, Files.readAllLines(routed.resolve("app.log")).size());
     }
 
+    @Test
+    void shouldCaptureAJulToSlf4jToLogbackChainOncePerFile() throws Exception {
+        String cp = Forked.hostClassPath("logback-classic.jar", "logback-core.jar", "slf4j-api.jar", "jul-to-slf4j.jar");
+        Path plain = Files.createDirectories(root.resolve("plain"));
+        Path routed = Files.createDirectories(root.resolve("agent"));
+        Forked.start(root, "plain", List.of("-Dlogback.configurationFile=" + logbackConfig(plain)), cp,
+                "dev.spool.agent.host.BridgeChainHost", plain.toString(), "500").awaitSuccess();
+        Forked agent = Forked.start(root, "agent", concat(Forked.agentArgs("spool.log.level=debug"),
+                "-Dlogback.configurationFile=" + logbackConfig(routed)), cp, "dev.spool.agent.host.BridgeChainHost",
+                routed.toString(), "500");
+        agent.awaitSuccess();
+        assertTrue(agent.err().contains("routing " + routed.resolve("app.log") + " through the sink"), agent.describe());
+        assertTrue(agent.err().contains("routing " + routed.resolve("jul.log") + " through the sink"), agent.describe());
+        for (Path dir : List.of(plain, routed)) {
+            Files.delete(dir.resolve("logback.xml"));
+        }
+        Trees.assertSameFiles(plain, routed);
+        assertEquals(500, Files.readAllLines(routed.resolve("app.log")).size());
+        assertEquals(500, Files.readAllLines(routed.resolve("jul.log")).size());
+    }
+
     private static Path logbackConfig(Path dir) throws Exception {
         String xml = "<configuration>\n"
                 + "  <appender name=\"FILE\" class=\"ch.qos.logback.core.FileAppender\">\n"
