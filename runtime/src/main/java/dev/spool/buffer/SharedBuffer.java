@@ -102,16 +102,18 @@ public final class SharedBuffer implements AutoCloseable {
 
     /**
      * Takes {@code content} (copied) as the next content of {@code file}; a later put replaces it.
-     * Returns false when the buffer refuses (disabled, closed, the content alone exceeds
+     * Once the buffer is closed the content is written at once, atomically, before this returns.
+     * Returns false when the buffer refuses (disabled, the content alone exceeds
      * {@code capacityBytes}, or the current file cannot be examined): the caller then writes the
      * file itself and meets the real error, if any.
      * @throws IOException when an earlier flush of this file failed (its data is kept for retry)
      */
     public boolean putSnapshot(Path file, byte[] content) throws IOException {
         Objects.requireNonNull(content, "content");
-        if (!enabled || closed || content.length > capacityBytes) return false;
+        if (!enabled || content.length > capacityBytes) return false;
         Path p = RealPaths.of(file);
         byte[] copy = content.clone();
+        EntryWriter.Outcome written = null;
         for (;;) {
             Entry e = table.entryFor(p);
             synchronized (e) {
@@ -130,8 +132,17 @@ public final class SharedBuffer implements AutoCloseable {
                 e.root = null;
                 writer.markReplaced(e, copy.length);
                 e.writes++;
+                // Closed (JVM shutdown: the host's threads still run while hooks flush): write through
+                // atomically, through the entry, rather than hand the host back its own truncating write,
+                // which the exit can tear and which the shutdown flush would take for someone else's change.
+                if (closed) written = writer.write(e, fsync);
             }
             break;
+        }
+        if (written != null) {
+            listeners.outcome(written);
+            if (written.result() == EntryWriter.Result.FAILED) throw new IOException(written.failure());
+            return true;
         }
         maybeForceFlush();
         return true;
