@@ -14,7 +14,8 @@ import java.util.logging.SimpleFormatter;
  * Jackson ({@link #state} is the only content ever written), two threads log numbered lines
  * ({@code t<thread> <seq>}) through a JUL FileHandler; after each {@code FileHandler.flush()} the
  * logger prints {@code flushed <thread> <seq>}: every line up to it must survive a kill.
- * Usage: {@code KillHost <dir> <docs> <log file name>}; runs until killed.
+ * Usage: {@code KillHost <dir> <docs> <log file name> [exit <millis>]}; runs until killed, or calls
+ * {@code System.exit(0)} after {@code millis} while the writers keep writing.
  */
 public final class KillHost {
     static final int PAD = 300;
@@ -68,6 +69,10 @@ public final class KillHost {
                     }
                 }
             }, "logger-" + l).start();
+        }
+        if (args.length > 3 && args[3].equals("exit")) {
+            Thread.sleep(Long.parseLong(args[4])); // the moment of exit is the point, not a wait for a condition
+            System.exit(0);                        // a normal exit while the writers keep writing
         }
     }
 }

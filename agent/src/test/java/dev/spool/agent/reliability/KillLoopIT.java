@@ -62,12 +62,33 @@ class KillLoopIT {
         }
     }
 
+    /**
+     * A normal exit ({@code System.exit} from another thread) while the writer threads keep
+     * writing JSON: afterwards every file is a whole state that was written, and no conflict file
+     * appears (nobody but the host wrote). Rounds: {@code -Dspool.reliability.exits=N} (default 3).
+     */
+    @Test
+    void shouldLeaveOnlyWholeFilesAndNoConflictWhenTheHostExitsWhileWriting() throws Exception {
+        int exits = Integer.getInteger("spool.reliability.exits", 3);
+        ObjectMapper mapper = new ObjectMapper();
+        for (int round = 0; round < exits; round++) {
+            Path data = dir.resolve("exit-" + round);
+            Path d = Files.createDirectories(dir.resolve("exit-run-" + round));
+            Host host = Host.start(d, List.of("-javaagent:" + Host.agentJar()), Host.hostClassPath(),
+                    KillHost.class.getName(), data.toString(), "" + DOCS, "host-0.log", "exit", "" + (300 + 200 * round));
+            assertTrue(host.process.waitFor(60, TimeUnit.SECONDS), "host did not exit");
+            assertEquals(0, host.process.exitValue(), Files.readString(host.err));
+            checkJson(mapper, data, "exit round " + round);
+        }
+    }
+
     private static void checkJson(ObjectMapper mapper, Path data, String where) throws Exception {
         try (Stream<Path> files = Files.list(data)) {
             for (Path f : files.toList()) {
                 String name = f.getFileName().toString();
                 if (name.matches("host-\\d+\\.log(\\.lck)?")) continue;
                 if (name.contains(".spool-tmp-")) continue; // a temp file a kill left between create and rename
+                assertTrue(Files.size(f) > 0, name + " is empty (" + where + ")");
                 assertTrue(name.matches("doc-\\d+\\.json"), "unexpected file " + name + " (" + where + ")");
                 @SuppressWarnings("unchecked")
                 Map<String, Object> m = mapper.readValue(f.toFile(), Map.class);
