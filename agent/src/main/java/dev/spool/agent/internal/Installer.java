@@ -14,7 +14,7 @@ import java.util.jar.JarFile;
  *       &gt; file), each problem one {@code [spool]} line; {@code spool.enabled=false} stops here;
  *   <li>the boot bridge: the agent jar is appended to the boot class path and
  *       {@code dev.spool.bridge.Hooks} must resolve from the boot loader — checked before any
- *       class is transformed, because advice referring to a missing bridge class would throw
+ *       class is transformed, because woven code referring to a missing bridge class would throw
  *       {@code NoClassDefFoundError} inside the host's own code;
  *   <li>{@link Wiring}: hooks published, classes transformed.
  * </ol>

@@ -9,32 +9,40 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
  * The agent's transformer: a set lookup of the class name on each class load; only the target
- * classes (exact names) reach ByteBuddy. ByteBuddy's transformer (hundreds of classes to load)
- * is built on a daemon thread started by {@link #install}, in parallel with the host's own
- * startup, so premain returns at once; the first target class to load waits for that build if it
- * is not finished. A host that never touches Jackson, JUL file handlers, Logback or an emitter
- * never waits for it.
+ * classes (exact names) reach the weaver ({@link AsmWeaver}). The weaver is built on a daemon
+ * thread started by {@link #install}, in parallel with the host's own startup, so premain returns
+ * at once; the first target class to load waits for that build if it is not finished. A host that
+ * never touches Jackson, JUL file handlers, Logback or an emitter never waits for it. The first
+ * target class also starts the warm-up ({@link Warmup}) on a daemon thread of its own.
  *
  * <p>Thread-safe: the delegate is built once; a target loaded by the building thread itself
- * (which ByteBuddy does not do) is left unchanged rather than deadlock.
+ * is left unchanged rather than deadlock.
  */
 final class LazyTransformer implements ClassFileTransformer {
 
     private final Set<String> targets; // internal names, e.g. java/util/logging/FileHandler
     private final Supplier<ClassFileTransformer> factory;
     private final AgentControl control;
+    private final Runnable warmup;
+    private final AtomicBoolean warmupStarted = new AtomicBoolean();
     private final ThreadLocal<Boolean> building = new ThreadLocal<>();
     private final FutureTask<ClassFileTransformer> build = new FutureTask<>(this::build);
     private volatile ClassFileTransformer delegate;
 
-    LazyTransformer(Set<String> targets, Supplier<ClassFileTransformer> factory, AgentControl control) {
+    /**
+     * {@code warmup} runs once, on a daemon thread of its own started when the first target class
+     * appears (a host that never loads one never pays for it); nothing waits for it.
+     */
+    LazyTransformer(Set<String> targets, Supplier<ClassFileTransformer> factory, AgentControl control, Runnable warmup) {
         this.targets = Set.copyOf(targets);
         this.factory = factory;
         this.control = control;
+        this.warmup = warmup;
     }
 
     /** Registers this transformer and retransforms the targets already loaded (dynamic attach, early JUL use). */
@@ -75,6 +83,14 @@ final class LazyTransformer implements ClassFileTransformer {
     }
 
     private ClassFileTransformer delegate() {
+        if (!warmupStarted.get() && warmupStarted.compareAndSet(false, true)) {
+            Thread t = new Thread(null, () -> {
+                dev.spool.bridge.Hooks.markSpoolThread();
+                warmup.run();
+            }, "spool-warmup", 0, false); // no copy of the host thread's inheritable thread locals
+            t.setDaemon(true);
+            t.start();
+        }
         ClassFileTransformer d = delegate;
         if (d != null || building.get() != null) {
             return d;

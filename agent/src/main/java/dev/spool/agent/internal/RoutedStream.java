@@ -21,6 +21,8 @@ final class RoutedStream extends OutputStream {
     private final AgentControl control;
     private final String name;
     private volatile boolean routing = true;
+    /** Bytes were written since the last flush: the next flush is the handler's per-record one. */
+    private volatile boolean wroteSinceFlush;
 
     RoutedStream(OutputStream direct, OutputStream routed, AgentControl control, String name) {
         this.direct = direct;
@@ -54,26 +56,39 @@ final class RoutedStream extends OutputStream {
     @Override
     public void write(int b) throws IOException {
         target().write(b);
+        wroteSinceFlush = true;
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         target().write(b, off, len);
+        wroteSinceFlush = true;
     }
 
     /**
-     * The handler's own flush after each record (JUL's {@code FileHandler}, Logback's
-     * {@code immediateFlush}) is not forwarded while routing: forwarding it would wake the sink's
-     * writer for every record and write one record per system call, which is what routing exists
-     * to avoid. The sink writes a partly filled buffer by itself after its linger time (50 ms), and
-     * everything at Spool's flush, at close (rotation) and at exit.
+     * Tells the handler's own flush after each record from a flush the application asked for.
+     *
+     * <p>JUL's {@code FileHandler.publish} (and Logback's {@code immediateFlush}) writes a
+     * record's bytes and then flushes, under the handler's lock: a flush that follows a write is
+     * that per-record flush, and is not forwarded while routing (forwarding it would wake the
+     * sink's writer for every record and write one record per system call, which is what routing
+     * exists to avoid; the sink writes a partly filled buffer by itself after its linger time).
+     * A flush with nothing written since the last one is the application's own
+     * ({@code handler.flush()} after logging: the record's own flush came first): it drains the
+     * sink, so everything logged before it is in the file when it returns, as without the agent.
      */
     @Override
     public void flush() throws IOException {
         OutputStream out = target();
         if (out == direct) {
             out.flush();
+            return;
         }
+        if (wroteSinceFlush) {
+            wroteSinceFlush = false;
+            return;
+        }
+        drain();
     }
 
     /** Blocks until everything written so far is in the file's stream. */

@@ -1,55 +1,60 @@
 package dev.spool.agent.internal;
 
-import java.lang.instrument.ClassFileTransformer;
-import net.bytebuddy.jar.asm.ClassWriter;
-import net.bytebuddy.jar.asm.MethodVisitor;
-import net.bytebuddy.jar.asm.Opcodes;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 
 /**
- * Runs ByteBuddy's transformer once, on the build thread, over a synthetic class shaped like
- * Jackson's {@code ObjectMapper} (its bytes are produced, never defined). ByteBuddy's first
- * transformation loads and links a few hundred classes; doing it here, in parallel with the host's
- * startup, keeps that time off the host's first real Jackson or JUL class load. Failures are
- * ignored: the real transformations report their own.
+ * Loads, off the host's threads, the agent's classes that the first intercepted calls would
+ * otherwise load on them: every class of the runtime's {@code dev.spool.buffer}, {@code sink} and
+ * {@code events} packages is loaded and linked ({@code Class.forName} without initialisation),
+ * and, when emitter methods are configured, the event encoder is initialised (it builds Spool's
+ * own Jackson {@code ObjectMapper}: no file, no thread, no host class is touched). Run once, on a
+ * daemon thread that {@link LazyTransformer} starts when the first target class appears (a host
+ * that never loads one pays nothing); no class load ever waits for it.
+ * Failures are ignored: the real calls load what they need and report their own problems.
  */
 final class Warmup {
 
-    static final String CLASS_NAME = "dev.spool.agent.internal.WarmupTarget";
+    private static final String[] PACKAGES = {"dev/spool/buffer/", "dev/spool/sink/", "dev/spool/events/"};
+    private static final String ENCODER = "dev.spool.events.EventEncoder";
 
     private Warmup() {}
 
-    /** {@code public class WarmupTarget { public void writeValue(File, Object) {} public Object readValue(File, Class) { return null; } }} */
-    static byte[] targetClass() {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, CLASS_NAME.replace('.', '/'), null,
-                "java/lang/Object", null);
-        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        init.visitCode();
-        init.visitVarInsn(Opcodes.ALOAD, 0);
-        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
-        init.visitInsn(Opcodes.RETURN);
-        init.visitMaxs(0, 0);
-        init.visitEnd();
-        MethodVisitor write = cw.visitMethod(Opcodes.ACC_PUBLIC, "writeValue", "(Ljava/io/File;Ljava/lang/Object;)V", null, null);
-        write.visitCode();
-        write.visitInsn(Opcodes.RETURN);
-        write.visitMaxs(0, 0);
-        write.visitEnd();
-        MethodVisitor read = cw.visitMethod(Opcodes.ACC_PUBLIC, "readValue", "(Ljava/io/File;Ljava/lang/Class;)Ljava/lang/Object;", null, null);
-        read.visitCode();
-        read.visitInsn(Opcodes.ACONST_NULL);
-        read.visitInsn(Opcodes.ARETURN);
-        read.visitMaxs(0, 0);
-        read.visitEnd();
-        cw.visitEnd();
-        return cw.toByteArray();
+    static void run(File agentJar, boolean events) {
+        ClassLoader loader = Warmup.class.getClassLoader();
+        try {
+            if (events) {
+                Class.forName(ENCODER, true, loader);
+            }
+            for (String name : runtimeClasses(agentJar)) {
+                Class.forName(name, false, loader);
+            }
+        } catch (Exception | LinkageError ignored) {
+            // only time is at stake
+        }
     }
 
-    static void run(ClassFileTransformer transformer) {
-        try {
-            transformer.transform(Warmup.class.getClassLoader(), CLASS_NAME.replace('.', '/'), null, null, targetClass());
-        } catch (Exception | LinkageError ignored) {
-            // the warm-up only saves time; a real transformation reports any real problem
+    private static List<String> runtimeClasses(File agentJar) throws java.io.IOException {
+        List<String> names = new ArrayList<>();
+        String suffix = ".classdata";
+        try (JarFile jar = new JarFile(agentJar, false)) {
+            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+                String n = e.nextElement().getName();
+                if (!n.startsWith("inst/") || !n.endsWith(suffix) || n.contains("package-info")) {
+                    continue;
+                }
+                String path = n.substring("inst/".length(), n.length() - suffix.length());
+                for (String p : PACKAGES) {
+                    if (path.startsWith(p)) {
+                        names.add(path.replace('/', '.'));
+                    }
+                }
+            }
         }
+        return names;
     }
 }

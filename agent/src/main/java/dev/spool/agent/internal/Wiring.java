@@ -5,6 +5,7 @@ import dev.spool.bridge.Hooks;
 import dev.spool.config.SpoolConfig;
 import java.io.File;
 import java.lang.instrument.Instrumentation;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,7 +14,7 @@ import java.util.TreeSet;
 
 /**
  * Publishes the hooks and registers the {@link LazyTransformer} over the exact names of the target
- * classes (ByteBuddy is loaded only when one of them appears; see {@link Weaver}).
+ * classes, weaving them with {@link AsmWeaver}.
  * Each target has its own switch: Jackson when {@code spool.buffer.include} is not empty, JUL by
  * {@code spool.events.jul}, Logback by {@code spool.events.logback}, emitters by
  * {@code spool.events.methods}.
@@ -51,7 +52,11 @@ final class Wiring {
         targets.addAll(emitters.keySet());
         Set<String> internalNames = new HashSet<>();
         targets.forEach(t -> internalNames.add(t.replace('.', '/')));
-        new LazyTransformer(internalNames, () -> Weaver.build(config, emitters, control), control).install(inst);
+        Map<String, Set<String>> emittersByInternalName = new HashMap<>();
+        emitters.forEach((type, methods) -> emittersByInternalName.put(type.replace('.', '/'), methods));
+        boolean jackson = !config.bufferInclude().isEmpty();
+        new LazyTransformer(internalNames, () -> new AsmWeaver(jackson, config.eventsJul(), config.eventsLogback(),
+                emittersByInternalName, control), control, () -> Warmup.run(agentJar, !emitters.isEmpty())).install(inst);
         if (config.jmxEnabled()) {
             DeferredJmx.start(inst, control, backends, dynamic);
         }

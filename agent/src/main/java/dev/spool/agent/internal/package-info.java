@@ -1,7 +1,7 @@
 /**
  * The agent's implementation, loaded only by {@link dev.spool.agent.boot.AgentClassLoader} (hidden
  * from the host): {@code Installer} (the one install sequence), {@code Wiring} and
- * {@code LazyTransformer}/{@code Weaver} (what is instrumented), {@code HooksImpl} (what an
+ * {@code LazyTransformer}/{@code AsmWeaver}/{@code EntryHook} (what is instrumented), {@code HooksImpl} (what an
  * intercepted call does), {@code Backends} (the runtime's buffer, sink streams and event log),
  * {@code AgentControl} (kill switch, status, flush; the MBeans' view), {@code DeferredJmx}.
  *

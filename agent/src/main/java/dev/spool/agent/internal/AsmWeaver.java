@@ -1,0 +1,153 @@
+package dev.spool.agent.internal;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.security.ProtectionDomain;
+import java.util.Map;
+import java.util.Set;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+
+/**
+ * The agent's weaver: plain ASM (the copy bundled in byte-buddy) inserting one {@link EntryHook}
+ * into each target method; {@link LazyTransformer} hands it only the target classes. Which
+ * methods get which hook:
+ * <ul>
+ *   <li>Jackson {@code ObjectMapper}/{@code ObjectWriter}: {@code writeValue(File, Object)} →
+ *       {@code WRITE_JSON}; with {@code ObjectReader}: {@code readValue(File[, x])} and
+ *       {@code readTree(File)} returning a reference → {@code READ_JSON};
+ *   <li>JUL {@code FileHandler.open(File, …)} (2 arguments) → {@code JUL_OPEN};
+ *       {@code FileHandler$MeteredStream(OutputStream, …)} (2 arguments) → {@code JUL_METER};
+ *   <li>Logback {@code OutputStreamAppender.setOutputStream(OutputStream)} → {@code LOGBACK_STREAM};
+ *   <li>every non-abstract, non-native method of an emitter class with a name listed in
+ *       {@code spool.events.methods} → {@code EMIT}.
+ * </ul>
+ * Only code is inserted into existing methods (no field, method or frame-format change), so the
+ * same weaving serves retransformation (dynamic attach). No class is loaded while weaving: frames
+ * are written by {@link EntryHook}, not computed. A class that cannot be woven is reported once
+ * and left unchanged. Thread-safe (no mutable state).
+ */
+final class AsmWeaver implements ClassFileTransformer {
+
+    private final boolean jackson;
+    private final boolean jul;
+    private final boolean logback;
+    private final Map<String, Set<String>> emitters; // internal class name -> method names
+    private final AgentControl control;
+
+    AsmWeaver(boolean jackson, boolean jul, boolean logback, Map<String, Set<String>> emitters, AgentControl control) {
+        this.jackson = jackson;
+        this.jul = jul;
+        this.logback = logback;
+        this.emitters = Map.copyOf(emitters);
+        this.control = control;
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain,
+                            byte[] bytes) {
+        String binaryName = className.replace('/', '.');
+        try {
+            ClassReader reader = new ClassReader(bytes);
+            ClassWriter writer = new ClassWriter(0);
+            Visitor visitor = new Visitor(writer, className, binaryName);
+            reader.accept(visitor, ClassReader.EXPAND_FRAMES);
+            if (visitor.woven == 0) {
+                return null;
+            }
+            byte[] woven = writer.toByteArray();
+            control.instrumented(binaryName);
+            AgentLog.debug("instrumented " + binaryName + (redefined != null ? " (retransformed)" : ""));
+            return woven;
+        } catch (RuntimeException | LinkageError e) {
+            control.error("transform:" + binaryName, "cannot instrument " + binaryName + " (" + e + "): left unchanged");
+            return null;
+        }
+    }
+
+    /** The hook for one method of class {@code internalName}, or null to leave it alone. */
+    EntryHook.Kind kindOf(String internalName, int access, String name, String desc) {
+        if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || "<clinit>".equals(name)) {
+            return null;
+        }
+        boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+        Type[] args = Type.getArgumentTypes(desc);
+        Set<String> emitted = emitters.get(internalName);
+        if (emitted != null && emitted.contains(name) && !"<init>".equals(name)) {
+            return EntryHook.Kind.EMIT;
+        }
+        String type = internalName.replace('/', '.');
+        if (jackson && !isStatic && args.length > 0 && isFile(args[0]) && isJackson(type)) {
+            Type result = Type.getReturnType(desc);
+            if (!HostNames.OBJECT_READER.equals(type) && "writeValue".equals(name)
+                    && "(Ljava/io/File;Ljava/lang/Object;)V".equals(desc)) {
+                return EntryHook.Kind.WRITE_JSON;
+            }
+            boolean reference = result.getSort() == Type.OBJECT || result.getSort() == Type.ARRAY;
+            boolean secondIsReference = args.length < 2 || args[1].getSort() == Type.OBJECT || args[1].getSort() == Type.ARRAY;
+            if (reference && secondIsReference && (("readValue".equals(name) && args.length <= 2)
+                    || ("readTree".equals(name) && args.length == 1))) {
+                return EntryHook.Kind.READ_JSON;
+            }
+            return null;
+        }
+        if (jul && HostNames.JUL_FILE_HANDLER.equals(type) && "open".equals(name) && args.length == 2 && isFile(args[0])) {
+            return EntryHook.Kind.JUL_OPEN;
+        }
+        if (jul && HostNames.JUL_METERED_STREAM.equals(type) && "<init>".equals(name) && args.length == 2 && isStream(args[0])) {
+            return EntryHook.Kind.JUL_METER;
+        }
+        if (logback && HostNames.LOGBACK_OUTPUT_STREAM_APPENDER.equals(type) && !isStatic && "setOutputStream".equals(name)
+                && "(Ljava/io/OutputStream;)V".equals(desc)) {
+            return EntryHook.Kind.LOGBACK_STREAM;
+        }
+        return null;
+    }
+
+    private static boolean isJackson(String type) {
+        return HostNames.OBJECT_MAPPER.equals(type) || HostNames.OBJECT_WRITER.equals(type) || HostNames.OBJECT_READER.equals(type);
+    }
+
+    private static boolean isFile(Type t) {
+        return t.getSort() == Type.OBJECT && "java/io/File".equals(t.getInternalName());
+    }
+
+    private static boolean isStream(Type t) {
+        return t.getSort() == Type.OBJECT && "java/io/OutputStream".equals(t.getInternalName());
+    }
+
+    private final class Visitor extends ClassVisitor {
+
+        private final String internalName;
+        private final String binaryName;
+        private boolean frames;
+        int woven;
+
+        Visitor(ClassVisitor next, String internalName, String binaryName) {
+            super(Opcodes.ASM9, next);
+            this.internalName = internalName;
+            this.binaryName = binaryName;
+        }
+
+        @Override
+        public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+            frames = (version & 0xFFFF) >= Opcodes.V1_6; // class files before Java 6 carry no stack map frames
+            super.visit(version, access, name, signature, superName, interfaces);
+        }
+
+        @Override
+        public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+            MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
+            EntryHook.Kind kind = kindOf(internalName, access, name, desc);
+            if (kind == null) {
+                return mv;
+            }
+            woven++;
+            String label = kind == EntryHook.Kind.EMIT ? binaryName + "." + name : name;
+            return new EntryHook(mv, kind, label, internalName, access, name, desc, frames);
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package dev.spool.bench.anchors;
+
+import org.openjdk.jmh.annotations.Fork;
+
+/**
+ * Log4j2 all-async loggers on Disruptor 3.4.4 (the one on the benchmark class path), selected as
+ * a user does, with the context selector property in the fork. Lossless: a lost line fails the run.
+ */
+@Fork(value = 1, jvmArgsAppend = "-Dlog4j2.contextSelector=org.apache.logging.log4j.core.async.AsyncLoggerContextSelector")
+public class Log4j2AsyncBench extends AnchorBench {
+
+    @Override
+    protected String contender() {
+        Log4j2Lines.requireDisruptor(3);
+        return "log4j2Async";
+    }
+}
