@@ -40,8 +40,9 @@ class DiskFullSinkTest {
 
     /**
      * KNOWN FAILING (docs/RELIABILITY.md): the mmap back end on a full disk gets SIGBUS, surfaced
-     * by the JVM as an asynchronous InternalError that can escape the writer's retry; the sink
-     * buffer being written is lost, and once all are lost producers and close() wait forever.
+     * by the JVM as an InternalError ("a fault occurred in a recent unsafe memory access"); a
+     * buffer's events are lost (a gap in the file). Before the sink merged on 2026-11-30 04:48 the
+     * lost buffers also made producers and close() wait forever.
      * Run by hand: {@code -Dspool.reliability.knownFailing=true}.
      */
     @Test

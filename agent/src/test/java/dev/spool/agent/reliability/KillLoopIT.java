@@ -22,10 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * buffered Jackson writes and heavy JUL logging; repeated {@code -Dspool.reliability.kills=N}
  * times (default 10: about 40 s on the shared 2-core machine), seeded by {@code -Dspool.reliability.seed}. After each kill: every JSON file
  * parses and equals a state that was written; the log's complete lines are, per thread, a gap-free
- * sequence with at most the last line torn; only data files, the log and Spool temp files remain.
- * KNOWN FAILING, checked only with {@code -Dspool.reliability.knownFailing=true}: every line the
- * host's {@code FileHandler.flush()} saw completed is there (the agent does not forward a handler's
- * flush while routing, so up to one linger interval of lines is lost; see docs/RELIABILITY.md). The next round runs in the same folder (on top of the leftovers).
+ * sequence with at most the last line torn; every line the host's {@code FileHandler.flush()} saw
+ * completed is there; only data files, the logs and Spool temp files remain. The next round runs in the same folder (on top of the leftovers).
  */
 class KillLoopIT {
     private static final int DOCS = 8;
@@ -111,9 +109,6 @@ class KillLoopIT {
             long seq = Long.parseLong(w[1]);
             assertEquals(next[t], seq, "gap in thread " + t + " (" + where + ")");
             next[t] = seq + 1;
-        }
-        if (!Boolean.getBoolean("spool.reliability.knownFailing")) {
-            return; // KNOWN FAILING (docs/RELIABILITY.md): the agent does not forward Handler.flush() to the sink
         }
         for (int t = 0; t < 2; t++) {
             assertTrue(next[t] > flushed[t], "thread " + t + ": flushed " + flushed[t] + " but only " + next[t]
