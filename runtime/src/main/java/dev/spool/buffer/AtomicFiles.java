@@ -9,6 +9,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.FileTime;
 import java.security.SecureRandom;
 import java.util.EnumSet;
@@ -118,7 +120,10 @@ public final class AtomicFiles {
         RANDOM.nextBytes(r);
         Path tmp = dir.resolve("." + name + TEMP_MARK + HexFormat.of().formatHex(r));
         // CREATE_NEW is O_CREAT|O_EXCL: fails on any existing name, symlinks included (never followed)
-        try (FileChannel ch = FileChannel.open(tmp, CREATE)) {
+        Set<PosixFilePermission> mode = modeOf(dir.resolve(name));
+        try (FileChannel ch = mode == null ? FileChannel.open(tmp, CREATE)
+                : FileChannel.open(tmp, CREATE, PosixFilePermissions.asFileAttribute(mode))) {
+            if (mode != null) Files.setPosixFilePermissions(tmp, mode); // exact, not narrowed by the umask
             ByteBuffer buf = ByteBuffer.wrap(content);
             while (buf.hasRemaining()) ch.write(buf);
             if (fsync) ch.force(true);
@@ -129,6 +134,19 @@ public final class AtomicFiles {
             throw e;
         }
         return tmp;
+    }
+
+    /**
+     * The mode of the existing target (the temp file, and so the replaced file or the conflict file,
+     * gets it from its creation on: a 0600 file's content is never exposed), or null for a new file
+     * (umask default) or a non-POSIX file system.
+     */
+    private static Set<PosixFilePermission> modeOf(Path target) {
+        try {
+            return Files.getPosixFilePermissions(target);
+        } catch (IOException | UnsupportedOperationException e) {
+            return null;
+        }
     }
 
     private static Path folderOf(Path target) {

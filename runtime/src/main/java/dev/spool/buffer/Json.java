@@ -1,7 +1,9 @@
 package dev.spool.buffer;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
@@ -13,7 +15,13 @@ import java.nio.file.Path;
  * Thread-safe (one shared, never reconfigured {@link ObjectMapper}).
  */
 public final class Json {
-    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+    /**
+     * Reads accept any string length: a value Spool accepted and wrote (e.g. a 20 MiB string) must
+     * load again; Jackson's default read limit (20 million chars) would call our own file corrupt.
+     */
+    private static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build())
+            .build()).build();
 
     private Json() {}
 

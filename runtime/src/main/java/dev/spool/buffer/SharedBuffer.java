@@ -1,7 +1,9 @@
 package dev.spool.buffer;
 
+import dev.spool.recovery.RecoveryFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,16 +102,18 @@ public final class SharedBuffer implements AutoCloseable {
 
     /**
      * Takes {@code content} (copied) as the next content of {@code file}; a later put replaces it.
-     * Returns false when the buffer refuses (disabled, closed, the content alone exceeds
+     * Once the buffer is closed the content is written at once, atomically, before this returns.
+     * Returns false when the buffer refuses (disabled, the content alone exceeds
      * {@code capacityBytes}, or the current file cannot be examined): the caller then writes the
      * file itself and meets the real error, if any.
      * @throws IOException when an earlier flush of this file failed (its data is kept for retry)
      */
     public boolean putSnapshot(Path file, byte[] content) throws IOException {
         Objects.requireNonNull(content, "content");
-        if (!enabled || closed || content.length > capacityBytes) return false;
+        if (!enabled || content.length > capacityBytes) return false;
         Path p = RealPaths.of(file);
         byte[] copy = content.clone();
+        EntryWriter.Outcome written = null;
         for (;;) {
             Entry e = table.entryFor(p);
             synchronized (e) {
@@ -128,8 +132,17 @@ public final class SharedBuffer implements AutoCloseable {
                 e.root = null;
                 writer.markReplaced(e, copy.length);
                 e.writes++;
+                // Closed (JVM shutdown: the host's threads still run while hooks flush): write through
+                // atomically, through the entry, rather than hand the host back its own truncating write,
+                // which the exit can tear and which the shutdown flush would take for someone else's change.
+                if (closed) written = writer.write(e, fsync);
             }
             break;
+        }
+        if (written != null) {
+            listeners.outcome(written);
+            if (written.result() == EntryWriter.Result.FAILED) throw new IOException(written.failure());
+            return true;
         }
         maybeForceFlush();
         return true;
@@ -393,9 +406,23 @@ public final class SharedBuffer implements AutoCloseable {
         flush();
     }
 
+    /**
+     * The JVM is exiting: flush; whatever still cannot be written goes to the recovery folder
+     * (one stderr line names it), so the data is never lost with the process.
+     */
     private void shutdown() {
         try {
             close();
+        } catch (FlushException e) {
+            System.err.println("[spool] buffer flush at shutdown failed: " + e.getMessage());
+            List<RecoveryFolder.Item> items = new ArrayList<>();
+            for (FlushException.Failure f : e.failures()) {
+                if (f.unsavedContent() != null) {
+                    items.add(new RecoveryFolder.Item(f.file(), "unsaved buffered content of",
+                            ByteBuffer.wrap(f.unsavedContent())));
+                }
+            }
+            if (!items.isEmpty()) RecoveryFolder.saveAll(items, "buffered file(s)");
         } catch (RuntimeException e) {
             System.err.println("[spool] buffer flush at shutdown failed: " + e.getMessage());
         }

@@ -135,7 +135,7 @@ public final class SpoolConfig {
                 sources.put(key, source);
                 return;
             } catch (IllegalArgumentException e) {
-                why = e.getMessage();
+                why = Problems.show(String.valueOf(e.getMessage())); // may echo the raw value, over several lines
             }
         }
         problems.accept(key.key() + "=" + Problems.show(raw) + " (" + source + ") is not accepted: " + why

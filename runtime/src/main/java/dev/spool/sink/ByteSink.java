@@ -383,8 +383,8 @@ public final class ByteSink implements AutoCloseable {
     }
 
     void recordError(String description) {
+        lastError = java.time.Instant.now() + " " + description; // first: a reader seeing Errors > 0 sees it
         errors.incrementAndGet();
-        lastError = java.time.Instant.now() + " " + description;
     }
 
     long pendingBytes() {

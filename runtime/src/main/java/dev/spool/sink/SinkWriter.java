@@ -1,6 +1,10 @@
 package dev.spool.sink;
 
+import dev.spool.recovery.RecoveryFolder;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -22,6 +26,8 @@ final class SinkWriter implements Runnable {
     private volatile boolean parked;
     private boolean dirty;
     private long throttleNext;
+    /** Bytes given up while closing (the target cannot take them); saved to the recovery folder at the end. */
+    private final List<RecoveryFolder.Item> givenUp = new ArrayList<>();
 
     SinkWriter(ByteSink sink) {
         this.sink = sink;
@@ -73,6 +79,9 @@ final class SinkWriter implements Runnable {
             } catch (Throwable t) {
                 sink.recordError("writer: " + t);
             }
+        }
+        if (!givenUp.isEmpty()) {
+            RecoveryFolder.saveAll(givenUp, "unwritten chunk(s) of " + sink.name);
         }
         try {
             sink.backend.close();
@@ -174,11 +183,29 @@ final class SinkWriter implements Runnable {
                     sink.recordError("rewind " + sink.name + ": " + re);
                 }
                 if (sink.closed && attempts >= CLOSE_ATTEMPTS) {
+                    keepForRecovery(sources, start, bytes);
                     return false;
                 }
                 LockSupport.parkNanos(backoff);
                 backoff = Math.min(MAX_BACKOFF_NANOS, backoff * 2);
             }
+        }
+    }
+
+    /** Copies bytes that are given up, to be saved in the recovery folder when the writer ends. */
+    private void keepForRecovery(ByteBuffer[] sources, long start, long bytes) {
+        try {
+            ByteBuffer copy = ByteBuffer.allocate((int) Math.min(Integer.MAX_VALUE - 8, bytes));
+            for (ByteBuffer b : sources) {
+                ByteBuffer d = b.duplicate();
+                if (d.remaining() > copy.remaining()) d.limit(d.position() + copy.remaining());
+                copy.put(d);
+            }
+            copy.flip();
+            givenUp.add(new RecoveryFolder.Item(Path.of(sink.name),
+                    bytes + " bytes that belong at offset " + start + " (after the file header/data already there) of", copy));
+        } catch (OutOfMemoryError | RuntimeException e) {
+            sink.recordError("lost " + bytes + " bytes of " + sink.name + " at " + start + ": " + e);
         }
     }
 

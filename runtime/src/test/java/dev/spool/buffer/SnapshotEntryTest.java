@@ -177,14 +177,15 @@ class SnapshotEntryTest {
     }
 
     @Test
-    void shouldRefuseWhenDisabledOrClosed() throws IOException {
+    void shouldRefuseWhenDisabledAndWriteThroughWhenClosed() throws IOException {
         buffer.setEnabled(false);
         assertFalse(buffer.putSnapshot(dir.resolve("d.json"), b("{}")));
         buffer.setEnabled(true);
         assertTrue(buffer.putSnapshot(dir.resolve("d.json"), b("{}")));
         buffer.close();
         assertTrue(Files.exists(dir.resolve("d.json")), "close flushes");
-        assertFalse(buffer.putSnapshot(dir.resolve("e.json"), b("{}")));
+        assertTrue(buffer.putSnapshot(dir.resolve("e.json"), b("{}")), "closed: written at once, atomically");
+        assertEquals("{}", Files.readString(dir.resolve("e.json")));
     }
 
     @Test

@@ -1,0 +1,108 @@
+package dev.spool.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.spool.buffer.Await;
+import dev.spool.events.EventLog;
+import dev.spool.events.EventReader;
+import dev.spool.events.EventRecord;
+import dev.spool.sink.SinkPolicy;
+import dev.spool.sink.SinkSettings;
+import dev.spool.sink.SinkType;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Disk full (a real 2 MiB tmpfs) under the event sink. The producers keep running, errors are
+ * counted with LastError; after freeing space: {@code block}/{@code sync} lose nothing, {@code drop}
+ * misses exactly the counted events; the file reads back sound (nothing torn), in order.
+ */
+class DiskFullSinkTest {
+    private static final int EVENTS = 3000;
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @CsvSource({"BLOCK,FILE", "SYNC,FILE", "DROP,FILE"})
+    void shouldLoseNothingOrExactlyTheCountedEventsAfterAFullDisk(SinkPolicy policy, SinkType type) throws Exception {
+        runFullDisk(policy, type);
+    }
+
+    /**
+     * KNOWN FAILING (docs/RELIABILITY.md): the mmap back end on a full disk gets SIGBUS, surfaced
+     * by the JVM as an InternalError ("a fault occurred in a recent unsafe memory access"); a
+     * buffer's events are lost (a gap in the file). Before the sink merged on 2026-11-30 04:48 the
+     * lost buffers also made producers and close() wait forever.
+     * Run by hand: {@code -Dspool.reliability.knownFailing=true}.
+     */
+    @Test
+    @EnabledIfSystemProperty(named = "spool.reliability.knownFailing", matches = "true")
+    void shouldSurviveAFullDiskWithTheMmapBackEnd() throws Exception {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> runFullDisk(SinkPolicy.BLOCK, SinkType.MMAP));
+    }
+
+    private void runFullDisk(SinkPolicy policy, SinkType type) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(tmp.resolve("fs"), "2m")) {
+            Path file = fs.dir.resolve("events.spool");
+            SinkSettings s = SinkSettings.builder().policy(policy).type(type).bufferBytes(16 * 1024).buffers(4).build();
+            String pad = "p".repeat(200);
+            long dropped;
+            try (EventLog log = EventLog.open(file, s)) {
+                log.emit(Map.of("i", -1, "pad", pad));
+                log.flush();
+                fs.fill();
+                Thread producer = new Thread(() -> {
+                    for (int i = 0; i < EVENTS; i++) log.emit(Map.of("i", i, "pad", pad));
+                });
+                producer.setDaemon(true);
+                producer.start();
+                Await.until("a write error to be counted", Duration.ofSeconds(30), () -> log.metrics().errors() > 0);
+                String last = log.metrics().lastError();
+                // FileChannel: ENOSPC; mmap: the kernel's SIGBUS on a page it cannot back, as InternalError
+                assertTrue(last.contains(type == SinkType.MMAP ? "unsafe memory access" : "No space left"), last);
+                if (policy == SinkPolicy.DROP) {
+                    producer.join(30_000);
+                    assertTrue(!producer.isAlive(), "drop must never block the producer");
+                    assertTrue(log.metrics().dropped() > 0, "drop counted");
+                }
+                fs.free();
+                producer.join(60_000);
+                assertTrue(!producer.isAlive(), "producer stuck after space was freed");
+                log.flush();
+                dropped = log.metrics().dropped();
+                if (policy != SinkPolicy.DROP) assertEquals(0, dropped);
+            }
+            try (EventReader r = EventReader.open(file)) {
+                int expect = -1;
+                int seen = 0;
+                for (EventRecord rec : r) {
+                    JsonNode v = rec.value();
+                    int i = v.get("i").intValue();
+                    if (policy == SinkPolicy.DROP) {
+                        assertTrue(i >= expect, "out of order at " + i);
+                    } else {
+                        assertEquals(expect, i, "gap or reorder");
+                    }
+                    expect = i + 1;
+                    seen++;
+                }
+                assertTrue(r.sound(), "torn: " + r.problems());
+                if (policy != SinkPolicy.DROP) {
+                    assertEquals(EVENTS + 1, seen);
+                } else {
+                    assertEquals(EVENTS + 1, seen + dropped, "missing events must be exactly the dropped count");
+                }
+            }
+        }
+    }
+}
