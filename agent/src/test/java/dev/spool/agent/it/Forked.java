@@ -20,13 +20,13 @@ import java.util.function.BooleanSupplier;
  * classes from {@code spool.it.hostClasses} and the host's own libraries from
  * {@code spool.it.hostLibs} — never the test's class path, so the host sees none of Spool.
  */
-final class Forked implements AutoCloseable {
+public final class Forked implements AutoCloseable {
 
-    static final Duration TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration TIMEOUT = Duration.ofSeconds(60);
 
-    final Process process;
-    final Path stdout;
-    final Path stderr;
+    public final Process process;
+    public final Path stdout;
+    public final Path stderr;
 
     private Forked(Process process, Path stdout, Path stderr) {
         this.process = process;
@@ -34,11 +34,11 @@ final class Forked implements AutoCloseable {
         this.stderr = stderr;
     }
 
-    static String java() {
+    public static String java() {
         return System.getProperty("spool.it.java", Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
-    static String agentJar() {
+    public static String agentJar() {
         String jar = System.getProperty("spool.it.agentJar");
         if (jar == null || !Files.isRegularFile(Path.of(jar))) {
             throw new IllegalStateException("spool.it.agentJar does not name the built agent jar: " + jar
@@ -48,7 +48,7 @@ final class Forked implements AutoCloseable {
     }
 
     /** Class path of a host: its classes plus the named jars from the host libraries folder. */
-    static String hostClassPath(String... libs) {
+    public static String hostClassPath(String... libs) {
         List<String> parts = new ArrayList<>();
         parts.add(System.getProperty("spool.it.hostClasses"));
         for (String lib : libs) {
@@ -57,16 +57,16 @@ final class Forked implements AutoCloseable {
         return String.join(File.pathSeparator, parts);
     }
 
-    static String[] jackson() {
+    public static String[] jackson() {
         return new String[] {"jackson-databind.jar", "jackson-core.jar", "jackson-annotations.jar"};
     }
 
-    static String[] logback() {
+    public static String[] logback() {
         return new String[] {"logback-classic.jar", "logback-core.jar", "slf4j-api.jar"};
     }
 
     /** Starts {@code java [jvmArgs] -cp classPath mainClass args}, its output going to files in {@code dir}. */
-    static Forked start(Path dir, String name, List<String> jvmArgs, String classPath, String mainClass, String... args)
+    public static Forked start(Path dir, String name, List<String> jvmArgs, String classPath, String mainClass, String... args)
             throws IOException {
         List<String> command = new ArrayList<>();
         command.add(java());
@@ -81,7 +81,7 @@ final class Forked implements AutoCloseable {
     }
 
     /** Runs the CLI: {@code java -jar spool-agent.jar args}. */
-    static Forked cli(Path dir, String name, String... args) throws IOException {
+    public static Forked cli(Path dir, String name, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(java(), "-jar", agentJar()));
         command.addAll(Arrays.asList(args));
         return exec(dir, name, command);
@@ -96,12 +96,12 @@ final class Forked implements AutoCloseable {
         return new Forked(pb.start(), out, err);
     }
 
-    static List<String> agentArgs(String options) {
+    public static List<String> agentArgs(String options) {
         return List.of("-javaagent:" + agentJar() + (options == null || options.isEmpty() ? "" : "=" + options));
     }
 
     /** Waits for the process to end; fails the test with its output if it does not end in time. */
-    int await() throws IOException, InterruptedException {
+    public int await() throws IOException, InterruptedException {
         if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("process did not end in " + TIMEOUT + "\n" + describe());
@@ -110,7 +110,7 @@ final class Forked implements AutoCloseable {
     }
 
     /** Waits for exit code 0 and returns stdout. */
-    String awaitSuccess() throws IOException, InterruptedException {
+    public String awaitSuccess() throws IOException, InterruptedException {
         int code = await();
         if (code != 0) {
             throw new AssertionError("exit code " + code + "\n" + describe());
@@ -118,20 +118,20 @@ final class Forked implements AutoCloseable {
         return out();
     }
 
-    String out() throws IOException {
+    public String out() throws IOException {
         return Files.readString(stdout, StandardCharsets.UTF_8);
     }
 
-    String err() throws IOException {
+    public String err() throws IOException {
         return Files.readString(stderr, StandardCharsets.UTF_8);
     }
 
-    String describe() throws IOException {
+    public String describe() throws IOException {
         return "--- stdout\n" + out() + "--- stderr\n" + err();
     }
 
     /** Waits (polling, with a deadline) until stdout contains {@code text}. */
-    void awaitOutput(String text) throws IOException, InterruptedException {
+    public void awaitOutput(String text) throws IOException, InterruptedException {
         awaitCondition(() -> {
             try {
                 return out().contains(text) || !process.isAlive();
@@ -144,7 +144,7 @@ final class Forked implements AutoCloseable {
         }
     }
 
-    static void awaitCondition(BooleanSupplier condition) throws InterruptedException {
+    public static void awaitCondition(BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
@@ -154,7 +154,26 @@ final class Forked implements AutoCloseable {
         }
     }
 
-    long pid() {
+    /** Waits (polling, with a deadline) until stdout holds {@code n} lines starting with {@code prefix}. */
+    public void awaitLines(String prefix, int n) throws InterruptedException {
+        awaitCondition(() -> {
+            try {
+                return out().lines().filter(l -> l.startsWith(prefix)).count() >= n || !process.isAlive();
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        try {
+            long have = out().lines().filter(l -> l.startsWith(prefix)).count();
+            if (have < n) {
+                throw new AssertionError("host ended with " + have + " of " + n + " '" + prefix + "' lines\n" + describe());
+            }
+        } catch (IOException e) {
+            throw new AssertionError("cannot read the host's output", e);
+        }
+    }
+
+    public long pid() {
         return process.pid();
     }
 
@@ -163,7 +182,7 @@ final class Forked implements AutoCloseable {
         in.close();
     }
 
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
     }

@@ -1,14 +1,14 @@
 package dev.spool.agent.reliability;
 
+import dev.spool.agent.it.Forked;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -42,8 +42,8 @@ class KillLoopIT {
             String where = "seed " + seed + ", round " + round;
             Path log = Files.createDirectories(dir.resolve("round-" + round));
             int waitFlushes = 1 + random.nextInt(4);
-            Host host = Host.start(log, List.of("-javaagent:" + Host.agentJar() + "=spool.buffer.flush.interval="
-                    + (1 + random.nextInt(50))), Host.hostClassPath(), KillHost.class.getName(), data.toString(), "" + DOCS, "host-" + round + ".log");
+            Forked host = Forked.start(log, "host", List.of("-javaagent:" + Forked.agentJar() + "=spool.buffer.flush.interval="
+                    + (1 + random.nextInt(50))), Forked.hostClassPath(Forked.jackson()), KillHost.class.getName(), data.toString(), "" + DOCS, "host-" + round + ".log");
             long[] flushed = {-1, -1};
             try {
                 host.awaitLines("flushed ", waitFlushes);
@@ -72,10 +72,10 @@ class KillLoopIT {
         for (int round = 0; round < exits; round++) {
             Path data = dir.resolve("exit-" + round);
             Path d = Files.createDirectories(dir.resolve("exit-run-" + round));
-            Host host = Host.start(d, List.of("-javaagent:" + Host.agentJar()), Host.hostClassPath(),
+            Forked host = Forked.start(d, "host", List.of("-javaagent:" + Forked.agentJar()), Forked.hostClassPath(Forked.jackson()),
                     KillHost.class.getName(), data.toString(), "" + DOCS, "host-0.log", "exit", "" + (300 + 200 * round));
             assertTrue(host.process.waitFor(60, TimeUnit.SECONDS), "host did not exit");
-            assertEquals(0, host.process.exitValue(), Files.readString(host.err));
+            assertEquals(0, host.process.exitValue(), Files.readString(host.stderr));
             checkJson(mapper, data, "exit round " + round);
         }
     }
@@ -113,67 +113,6 @@ class KillLoopIT {
         for (int t = 0; t < 2; t++) {
             assertTrue(next[t] > flushed[t], "thread " + t + ": flushed " + flushed[t] + " but only " + next[t]
                     + " lines on disk (" + where + ")");
-        }
-    }
-
-    /** A forked host JVM (the pattern of dev.spool.agent.it.Forked, whose class is package-private). */
-    static final class Host {
-        final Process process;
-        final Path out;
-        final Path err;
-
-        private Host(Process p, Path out, Path err) {
-            this.process = p;
-            this.out = out;
-            this.err = err;
-        }
-
-        static String agentJar() {
-            String jar = System.getProperty("spool.it.agentJar");
-            assertTrue(jar != null && Files.isRegularFile(Path.of(jar)), "spool.it.agentJar: " + jar);
-            return jar;
-        }
-
-        static String hostClassPath() {
-            List<String> parts = new ArrayList<>();
-            parts.add(System.getProperty("spool.it.hostClasses"));
-            for (String lib : new String[] {"jackson-databind.jar", "jackson-core.jar", "jackson-annotations.jar"}) {
-                parts.add(Path.of(System.getProperty("spool.it.hostLibs"), lib).toString());
-            }
-            return String.join(File.pathSeparator, parts);
-        }
-
-        static Host start(Path dir, List<String> jvmArgs, String cp, String main, String... args) throws Exception {
-            List<String> cmd = new ArrayList<>();
-            cmd.add(System.getProperty("spool.it.java", Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-            cmd.addAll(jvmArgs);
-            cmd.add("-cp");
-            cmd.add(cp);
-            cmd.add(main);
-            cmd.addAll(List.of(args));
-            Path out = dir.resolve("host.out");
-            Path err = dir.resolve("host.err");
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
-                    .redirectError(err.toFile()).start();
-            return new Host(p, out, err);
-        }
-
-        String out() throws Exception {
-            return Files.readString(out, StandardCharsets.UTF_8);
-        }
-
-        /** Polls (deadline 60 s) until stdout has {@code n} lines starting with {@code prefix}. */
-        void awaitLines(String prefix, int n) throws Exception {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (true) {
-                long have = out().lines().filter(l -> l.startsWith(prefix)).count();
-                if (have >= n) return;
-                if (!process.isAlive() || System.nanoTime() > deadline) {
-                    throw new AssertionError("host: " + have + " of " + n + " '" + prefix + "' lines; alive="
-                            + process.isAlive() + "\n" + out() + "\n" + Files.readString(err));
-                }
-                Thread.sleep(5);
-            }
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.spool.agent.reliability;
 
+import dev.spool.agent.it.Forked;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -27,16 +29,16 @@ class NoListeningPortIT {
     @Test
     void shouldOpenNoListeningSocketWithTheAgent() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "needs Linux /proc");
-        assertEquals(List.of(), listenersOf(List.of("-javaagent:" + KillLoopIT.Host.agentJar())),
+        assertEquals(List.of(), listenersOf(List.of("-javaagent:" + Forked.agentJar())),
                 "listening sockets owned by a host with the agent");
-        assertFalse(listenersOf(List.of("-javaagent:" + KillLoopIT.Host.agentJar(), "-Dcom.sun.management.jmxremote.port=0",
+        assertFalse(listenersOf(List.of("-javaagent:" + Forked.agentJar(), "-Dcom.sun.management.jmxremote.port=0",
                 "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false")).isEmpty(),
                 "control: the probe must see the JMX remote connector's port");
     }
 
     private List<String> listenersOf(List<String> jvmArgs) throws Exception {
         Path d = Files.createTempDirectory(dir, "host");
-        KillLoopIT.Host host = KillLoopIT.Host.start(d, jvmArgs, KillLoopIT.Host.hostClassPath(),
+        Forked host = Forked.start(d, "host", jvmArgs, Forked.hostClassPath(Forked.jackson()),
                 "dev.spool.agent.host.JsonHost", d.resolve("data").toString(), "3", "3", "hold");
         try {
             host.awaitLines("written", 1);

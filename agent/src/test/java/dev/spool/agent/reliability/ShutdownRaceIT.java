@@ -1,5 +1,7 @@
 package dev.spool.agent.reliability;
 
+import dev.spool.agent.it.Forked;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,11 +32,11 @@ class ShutdownRaceIT {
         for (int round = 0; round < races; round++) {
             Path d = Files.createDirectories(dir.resolve("r" + round));
             Path logFile = d.resolve("race.log");
-            KillLoopIT.Host host = KillLoopIT.Host.start(d, List.of("-javaagent:" + KillLoopIT.Host.agentJar()),
-                    KillLoopIT.Host.hostClassPath(), ShutdownRaceHost.class.getName(), logFile.toString(), "" + THREADS);
+            Forked host = Forked.start(d, "host", List.of("-javaagent:" + Forked.agentJar()),
+                    Forked.hostClassPath(Forked.jackson()), ShutdownRaceHost.class.getName(), logFile.toString(), "" + THREADS);
             assertTrue(host.process.waitFor(60, TimeUnit.SECONDS), "host did not exit (round " + round + ")");
             String out = host.out();
-            assertEquals(0, host.process.exitValue(), out + Files.readString(host.err));
+            assertEquals(0, host.process.exitValue(), out + Files.readString(host.stderr));
             long[] returned = new long[THREADS];
             int seen = 0;
             for (String l : out.split("\n")) {
