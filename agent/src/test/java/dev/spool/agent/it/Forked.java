@@ -1,5 +1,7 @@
 package dev.spool.agent.it;
 
+import com.sun.tools.attach.AttachNotSupportedException;
+import com.sun.tools.attach.VirtualMachine;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,6 +14,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
 
 /**
  * A host JVM forked by an integration test: the java executable from {@code spool.it.java}
@@ -171,6 +176,23 @@ public final class Forked implements AutoCloseable {
         } catch (IOException e) {
             throw new AssertionError("cannot read the host's output", e);
         }
+    }
+
+    /** Opens a JMX connection to this host through the attach API's local management agent. */
+    public JMXConnector connectJmx() throws IOException {
+        VirtualMachine vm;
+        try {
+            vm = VirtualMachine.attach(String.valueOf(pid()));
+        } catch (AttachNotSupportedException e) {
+            throw new IOException("cannot attach to " + pid(), e);
+        }
+        String address;
+        try {
+            address = vm.startLocalManagementAgent();
+        } finally {
+            vm.detach();
+        }
+        return JMXConnectorFactory.connect(new JMXServiceURL(address));
     }
 
     public long pid() {

@@ -8,8 +8,6 @@ import javax.management.Attribute;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,14 +68,7 @@ class KillSwitchIT {
             host.awaitOutput("wrote 1 read 1");
             assertTrue(Files.notExists(doc), "held in memory while routing is on");
 
-            VirtualMachine vm = VirtualMachine.attach(String.valueOf(host.pid()));
-            String address;
-            try {
-                address = vm.startLocalManagementAgent();
-            } finally {
-                vm.detach();
-            }
-            try (JMXConnector jmx = JMXConnectorFactory.connect(new JMXServiceURL(address))) {
+            try (JMXConnector jmx = host.connectJmx()) {
                 MBeanServerConnection server = jmx.getMBeanServerConnection();
                 ObjectName agent = new ObjectName("dev.spool:type=Agent");
                 Forked.awaitCondition(() -> registered(server, agent)); // registered after premain, deferred

@@ -2,15 +2,12 @@ package dev.spool.agent.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.tools.attach.VirtualMachine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,14 +23,7 @@ class MBeansIT {
         try (Forked host = Forked.start(root, "host", Forked.agentArgs(null), Forked.hostClassPath(),
                 "dev.spool.agent.host.JulHost", dir.resolve("app%g.log").toString(), "100", "0", "1", "hold")) {
             host.awaitOutput("written");
-            VirtualMachine vm = VirtualMachine.attach(String.valueOf(host.pid()));
-            String address;
-            try {
-                address = vm.startLocalManagementAgent();
-            } finally {
-                vm.detach();
-            }
-            try (JMXConnector jmx = JMXConnectorFactory.connect(new JMXServiceURL(address))) {
+            try (JMXConnector jmx = host.connectJmx()) {
                 MBeanServerConnection server = jmx.getMBeanServerConnection();
                 Forked.awaitCondition(() -> count(server, "dev.spool:type=Sink,*") > 0);
                 Set<ObjectName> sinks = server.queryNames(new ObjectName("dev.spool:type=Sink,*"), null);
