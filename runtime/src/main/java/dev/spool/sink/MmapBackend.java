@@ -11,18 +11,32 @@ import java.nio.channels.FileChannel;
  * a time (earlier windows are released when the garbage collector frees them). Mapping extends
  * the file with zeros; {@link #close()} cuts it to the real length. After a crash the file ends in
  * zero padding, which the reader treats as the end of data.
+ *
+ * <p><b>Disk full.</b> A mapped page the file system cannot back is reported by the kernel as
+ * SIGBUS, which the JVM turns into an asynchronous {@code InternalError} that may surface after
+ * the copy that caused it, beyond any retry. So no byte is copied into the mapping before the
+ * disk blocks under it exist: the file is first filled with real zeros through the channel, up to
+ * the end of the data and (best effort) {@link #ALLOCATE_BYTES} beyond it, and a full disk is an
+ * ordinary {@link IOException} from that write, which the writer retries like any other. The
+ * price: every byte reaches the page cache twice (zeros, then data).
  */
 final class MmapBackend implements SinkBackend {
     static final int WINDOW_BYTES = 16 << 20;
+    /** How far ahead of the data blocks are allocated (best effort) by writing zeros. */
+    static final int ALLOCATE_BYTES = 1 << 20;
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(256 << 10).asReadOnlyBuffer();
 
     private final FileChannel channel;
     private MappedByteBuffer window;
     private long windowStart;
     private long position;
+    /** File bytes below this offset have real blocks (zeros or data written through the channel). */
+    private long allocated;
 
     MmapBackend(FileChannel channel, long start) {
         this.channel = channel;
         this.position = start;
+        this.allocated = start;
     }
 
     @Override
@@ -32,9 +46,30 @@ final class MmapBackend implements SinkBackend {
                 ensureWindow();
                 int offset = (int) (position - windowStart);
                 int n = Math.min(src.remaining(), window.capacity() - offset);
+                allocate(position + n);
                 window.put(offset, src, src.position(), n);
                 src.position(src.position() + n);
                 position += n;
+            }
+        }
+    }
+
+    /** Writes zeros from {@link #allocated} to at least {@code end}: a full disk shows here, as an IOException. */
+    private void allocate(long end) throws IOException {
+        if (end <= allocated) {
+            return;
+        }
+        long target = Math.max(end, allocated + ALLOCATE_BYTES);
+        while (allocated < target) {
+            ByteBuffer z = ZEROS.duplicate();
+            z.limit((int) Math.min(z.capacity(), target - allocated));
+            try {
+                allocated += channel.write(z, allocated);
+            } catch (IOException e) {
+                if (allocated >= end) {
+                    return; // what this write needs is backed; the rest ahead is best effort
+                }
+                throw e;
             }
         }
     }
