@@ -6,8 +6,8 @@ import java.io.OutputStream;
 import java.util.function.Function;
 
 /**
- * The one point where advice woven into host classes meets Spool. This class is appended to the
- * boot class path before any class is transformed; it uses JDK types only.
+ * The one point where advice woven into host classes meets Spool. This class is defined in the
+ * boot loader before any class is transformed; it uses JDK types only.
  *
  * <p>Guarantees: each entry answers "not handled" (false, null, the unchanged stream) while no
  * implementation is installed, and on a thread that is already inside a Spool hook (the shared

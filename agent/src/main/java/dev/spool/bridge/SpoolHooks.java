@@ -6,8 +6,8 @@ import java.io.OutputStream;
 
 /**
  * What advice woven into host classes may ask of Spool. Implemented inside the agent's isolated
- * class loader and published through {@link Hooks}; uses JDK types only, because it lives on the
- * boot class path where every class loader (the JDK's own for JUL, the host's for Jackson and
+ * class loader and published through {@link Hooks}; uses JDK types only, because it lives in the
+ * boot loader where every class loader (the JDK's own for JUL, the host's for Jackson and
  * Logback) can see it.
  *
  * <p>Implementations never throw except the {@code IOException}s documented here; every other

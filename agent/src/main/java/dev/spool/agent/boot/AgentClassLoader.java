@@ -20,7 +20,7 @@ import java.util.jar.Manifest;
  * The isolated class loader of Spool's implementation: it reads classes stored as
  * {@code inst/<name>.classdata} inside the agent jar, where no class loader of the host looks.
  * Its parent is the platform class loader, so it sees the JDK and the boot bridge
- * ({@code dev.spool.bridge}, appended to the boot class path) but never the host's classes —
+ * ({@code dev.spool.bridge}, defined in the boot loader) but never the host's classes —
  * and the host never sees Spool's runtime, ByteBuddy, Jackson or JCTools.
  *
  * <p>Thread-safe (parallel capable); the jar stays open for the life of the JVM.

@@ -12,8 +12,10 @@ import java.util.jar.JarFile;
  * <ol>
  *   <li>configuration ({@link SpoolConfig}: agent args &gt; system properties &gt; environment
  *       &gt; file), each problem one {@code [spool]} line; {@code spool.enabled=false} stops here;
- *   <li>the boot bridge: the agent jar is appended to the boot class path and
- *       {@code dev.spool.bridge.Hooks} must resolve from the boot loader — checked before any
+ *   <li>the boot bridge: its classes are defined in the boot loader ({@link BootBridge}, class data
+ *       sharing stays on); only if the JDK refuses is the agent jar appended to the boot class
+ *       path (HotSpot then prints its CDS warning). {@code dev.spool.bridge.Hooks} must resolve
+ *       from the boot loader — checked before any
  *       class is transformed, because woven code referring to a missing bridge class would throw
  *       {@code NoClassDefFoundError} inside the host's own code;
  *   <li>{@link Wiring}: hooks published, classes transformed.
@@ -51,10 +53,23 @@ public final class Installer {
         }
     }
 
-    /** Appends the agent jar to the boot class path and checks that the bridge resolves there. */
+    /**
+     * Puts the bridge into the boot loader ({@link BootBridge}; falls back to appending the agent
+     * jar to the boot class path) and checks that it resolves there.
+     */
     static boolean appendBridge(Instrumentation inst, File agentJar) {
+        try (JarFile jar = new JarFile(agentJar, false)) {
+            BootBridge.defineInBootLoader(inst, jar);
+            AgentLog.debug("boot bridge defined in the boot loader; class data sharing untouched");
+        } catch (Throwable notDefined) {
+            try {
+                inst.appendToBootstrapClassLoaderSearch(new JarFile(agentJar, false));
+                AgentLog.debug("boot bridge not definable directly (" + notDefined + "); agent jar appended to the boot class path");
+            } catch (Exception | LinkageError e) {
+                // reported by the check below
+            }
+        }
         try {
-            inst.appendToBootstrapClassLoaderSearch(new JarFile(agentJar, false));
             Class.forName(BRIDGE_CLASS, true, null);
             Class.forName("dev.spool.bridge.SpoolHooks", false, null);
             return true;
