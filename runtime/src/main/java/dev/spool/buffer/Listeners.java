@@ -1,5 +1,6 @@
 package dev.spool.buffer;
 
+import dev.spool.jfr.SpoolJfr;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -33,6 +34,7 @@ final class Listeners {
             case WRITTEN -> counters.filesWritten.incrementAndGet();
             case CONFLICT -> {
                 counters.conflicts.incrementAndGet();
+                SpoolJfr.conflict(o.path(), o.conflictFile());
                 for (BufferListener l : list) {
                     try {
                         l.conflict(o.path(), o.conflictFile());
@@ -43,6 +45,7 @@ final class Listeners {
             }
             case FAILED -> {
                 counters.lastError = o.path() + ": " + o.failure();
+                SpoolJfr.writeError("buffer", o.path(), o.failure());
                 for (BufferListener l : list) {
                     try {
                         l.writeError(o.path(), o.failure());

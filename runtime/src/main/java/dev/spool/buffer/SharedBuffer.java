@@ -1,5 +1,6 @@
 package dev.spool.buffer;
 
+import dev.spool.jfr.SpoolJfr;
 import dev.spool.recovery.RecoveryFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,7 +25,7 @@ import java.util.function.Function;
  * through the same flush, capacity and conflict rules.
  *
  * <p><b>Guarantees.</b> Thread-safe for any number of threads on the same and on different files.
- * A lookup of a buffered file is a {@link ConcurrentHashMap} read and then the entry's own monitor;
+ * A lookup of a buffered file is a {@link java.util.concurrent.ConcurrentHashMap} read and then the entry's own monitor;
  * no global lock is taken by reads or writes. A file on disk is at every instant its previous or
  * its new complete content ({@link AtomicFiles}). A file changed on disk since it was loaded is
  * never overwritten: the content goes to {@code <name>.spool-conflict-<millis>}, is counted,
@@ -326,6 +327,7 @@ public final class SharedBuffer implements AutoCloseable {
     /** Caller holds the flush lock. {@code forced}: keep every entry buffered (clean). */
     private FlushReport runFlush(boolean forced) {
         long start = System.nanoTime();
+        Object jfr = SpoolJfr.beginBufferFlush(counters.dirtyBytes.get());
         int written = 0;
         List<FlushReport.Conflict> conflicts = new ArrayList<>();
         List<FlushException.Failure> failures = new ArrayList<>();
@@ -348,6 +350,7 @@ public final class SharedBuffer implements AutoCloseable {
         long millis = (System.nanoTime() - start) / 1_000_000;
         outcomes.forEach(listeners::outcome);
         listeners.flushCompleted(written, millis);
+        SpoolJfr.bufferFlushed(jfr, forced, written, conflicts.size(), failures.size());
         if (!failures.isEmpty()) throw new FlushException(written, failures);
         return new FlushReport(written, conflicts, millis);
     }

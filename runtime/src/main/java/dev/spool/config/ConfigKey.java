@@ -32,6 +32,7 @@ public enum ConfigKey {
     SINK_POLICY("spool.sink.policy", ValueType.choice("block", "drop", "sync"), "block"),
     SINK_MAX_BYTES_PER_SECOND("spool.sink.max.bytes.per.second", ValueType.sizeRange(0, Long.MAX_VALUE), "0"),
     JMX_ENABLED("spool.jmx.enabled", ValueType.BOOLEAN, "true"),
+    JFR_ENABLED("spool.jfr.enabled", ValueType.BOOLEAN, "true"),
     CONFIG_FILE("spool.config", ValueType.PATH_OR_EMPTY, "");
 
     private final String key;

@@ -212,6 +212,7 @@ public final class SpoolConfig {
     public String sinkPolicy() { return text(ConfigKey.SINK_POLICY); }
     public long sinkMaxBytesPerSecond() { return number(ConfigKey.SINK_MAX_BYTES_PER_SECOND); }
     public boolean jmxEnabled() { return bool(ConfigKey.JMX_ENABLED); }
+    public boolean jfrEnabled() { return bool(ConfigKey.JFR_ENABLED); }
     /** The configuration file named by {@code spool.config}, or empty text for none. */
     public String configFile() { return text(ConfigKey.CONFIG_FILE); }
 

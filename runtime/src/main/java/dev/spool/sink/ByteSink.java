@@ -1,5 +1,6 @@
 package dev.spool.sink;
 
+import dev.spool.jfr.SpoolJfr;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
@@ -104,6 +105,7 @@ public final class ByteSink implements AutoCloseable {
             free.offer(new SinkBuffer(s.bufferBytes(), direct));
         }
         this.metrics = new ByteSinkMetrics(this);
+        SpoolJfr.track(metrics);
         this.writer = new SinkWriter(this);
         this.writerThread = new Thread(writer, "spool-sink-" + name);
         writerThread.setDaemon(true);
@@ -287,6 +289,7 @@ public final class ByteSink implements AutoCloseable {
         synchronized (this) {
             if (!closed) {
                 closed = true;
+                SpoolJfr.untrack(metrics);
                 writer.wake();
             }
         }
@@ -385,6 +388,7 @@ public final class ByteSink implements AutoCloseable {
     void recordError(String description) {
         lastError = java.time.Instant.now() + " " + description; // first: a reader seeing Errors > 0 sees it
         errors.incrementAndGet();
+        SpoolJfr.writeError("sink", name, description);
     }
 
     long pendingBytes() {

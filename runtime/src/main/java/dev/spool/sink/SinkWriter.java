@@ -1,5 +1,6 @@
 package dev.spool.sink;
 
+import dev.spool.jfr.SpoolJfr;
 import dev.spool.recovery.RecoveryFolder;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -167,9 +168,11 @@ final class SinkWriter implements Runnable {
         while (true) {
             throttle(bytes);
             try {
+                Object jfr = SpoolJfr.beginSinkWrite();
                 sink.backend.write(sources);
                 dirty = true;
                 sink.written.add(events, bytes, System.nanoTime());
+                SpoolJfr.sinkWritten(jfr, sink.name, events, bytes);
                 return true;
             } catch (Exception | InternalError e) {
                 attempts++;

@@ -1,5 +1,6 @@
 package dev.spool.agent.internal;
 
+import dev.spool.jfr.SpoolJfr;
 import dev.spool.mbeans.SpoolMBeans;
 import dev.spool.sink.SinkMetrics;
 import java.io.IOException;
@@ -201,6 +202,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     void error(String message) {
         errors.incrementAndGet();
         lastError.set(message);
+        SpoolJfr.fallback(message);
         AgentLog.once(message, message);
     }
 
@@ -208,6 +210,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     void error(String key, String message) {
         errors.incrementAndGet();
         lastError.set(message);
+        SpoolJfr.fallback(message);
         AgentLog.once(key, message);
     }
 }

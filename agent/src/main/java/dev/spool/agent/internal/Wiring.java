@@ -1,6 +1,7 @@
 package dev.spool.agent.internal;
 
 
+import dev.spool.jfr.SpoolJfr;
 import dev.spool.bridge.Hooks;
 import dev.spool.config.SpoolConfig;
 import java.io.File;
@@ -24,6 +25,7 @@ final class Wiring {
     private Wiring() {}
 
     static void install(Instrumentation inst, SpoolConfig config, File agentJar, boolean dynamic) {
+        SpoolJfr.setEnabled(config.jfrEnabled());
         AgentControl control = new AgentControl(Versions.of(agentJar), config.asMap());
         Settings settings = Settings.from(config, control);
         Map<String, Set<String>> emitters = emitterMethods(config, control);

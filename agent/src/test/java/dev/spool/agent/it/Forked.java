@@ -92,7 +92,7 @@ public final class Forked implements AutoCloseable {
         return exec(dir, name, command);
     }
 
-    private static Forked exec(Path dir, String name, List<String> command) throws IOException {
+    static Forked exec(Path dir, String name, List<String> command) throws IOException {
         Files.createDirectories(dir);
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");

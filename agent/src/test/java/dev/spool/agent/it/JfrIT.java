@@ -1,0 +1,78 @@
+package dev.spool.agent.it;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The sample app under the agent, recorded with {@code -XX:StartFlightRecording}: {@code jfr print}
+ * shows Spool's buffer flushes, sink write batches and periodic sink statistics with sane fields;
+ * with {@code spool.jfr.enabled=false} the same run records none. (Conflicts, write errors and drops
+ * do not happen in the sample app; {@code dev.spool.jfr.JfrEventsTest} provokes them.)
+ */
+class JfrIT {
+
+    static final String TYPES = "dev.spool.BufferFlush,dev.spool.SinkWrite,dev.spool.SinkStatistics";
+
+    @TempDir
+    Path root;
+
+    @Test
+    void shouldShowSpoolsEventsInARecordingOfTheSampleApp() throws Exception {
+        String printed = recordSampleApp("on", "");
+        assertTrue(field(printed, "dev.spool.BufferFlush", "files").stream().anyMatch(n -> n > 0), printed);
+        assertTrue(printed.contains("trigger = \"timer\"") || printed.contains("trigger = \"exit\""), printed);
+        assertTrue(field(printed, "dev.spool.SinkWrite", "records").stream().allMatch(n -> n > 0), printed);
+        assertFalse(field(printed, "dev.spool.SinkWrite", "records").isEmpty(), printed);
+        assertTrue(printed.contains("path = \"" + root.resolve("on").resolve("events.spool")), printed);
+        assertTrue(field(printed, "dev.spool.SinkStatistics", "eventsWritten").stream().anyMatch(n -> n > 0), printed);
+    }
+
+    @Test
+    void shouldRecordNoSpoolEvents_whenSwitchedOff() throws Exception {
+        String printed = recordSampleApp("off", ",spool.jfr.enabled=false");
+        assertFalse(printed.contains("dev.spool."), printed);
+    }
+
+    private String recordSampleApp(String name, String extraOptions) throws Exception {
+        Path dir = Files.createDirectories(root.resolve(name));
+        Path recording = dir.resolve("app.jfr");
+        List<String> jvm = new ArrayList<>(Forked.agentArgs("spool.events.methods=dev.spool.sample.Emitter#emit,"
+                + "spool.events.file=" + dir.resolve("events.spool") + extraOptions));
+        jvm.add("-XX:StartFlightRecording=dumponexit=true,filename=" + recording);
+        Forked app = Forked.start(dir, "sample", jvm, null, "-jar", sampleJar(), "--out",
+                dir.resolve("out").toString(), "--jobs", "4", "--steps", "400", "--threads", "2");
+        app.awaitSuccess();
+        assertTrue(Trees.spoolLines(app.err()).isEmpty(), app.describe());
+        Path jfr = Path.of(Forked.java()).resolveSibling("jfr");
+        Forked print = Forked.exec(dir, "print", List.of(jfr.toString(), "print", "--events", TYPES, recording.toString()));
+        return print.awaitSuccess();
+    }
+
+    static String sampleJar() {
+        String jar = System.getProperty("spool.it.sampleJar");
+        assertTrue(jar != null && Files.isRegularFile(Path.of(jar)), "spool.it.sampleJar must name the built sample app: " + jar);
+        return jar;
+    }
+
+    /** The values of {@code field} in every printed event of {@code type}. */
+    static List<Long> field(String printed, String type, String field) {
+        List<Long> values = new ArrayList<>();
+        Matcher events = Pattern.compile(Pattern.quote(type) + " \\{(.*?)\\n\\}", Pattern.DOTALL).matcher(printed);
+        while (events.find()) {
+            Matcher value = Pattern.compile("\\n\\s*" + field + " = ([0-9]+)").matcher(events.group(1));
+            if (value.find()) {
+                values.add(Long.parseLong(value.group(1)));
+            }
+        }
+        return values;
+    }
+}

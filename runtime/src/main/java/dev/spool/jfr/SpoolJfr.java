@@ -1,0 +1,144 @@
+package dev.spool.jfr;
+
+import dev.spool.sink.SinkMetrics;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The one door from Spool's code to JFR: each method is one emission point's call and returns at
+ * once when the switch is off or no recording wants the event. Never throws.
+ *
+ * <p>The switch: {@code spool.jfr.enabled} (system property, default {@code true}; the agent sets
+ * it from its configuration with {@link #setEnabled}). Off, or on a JVM without the
+ * {@code jdk.jfr} module, no event class is ever loaded. A timed event is two calls: a
+ * {@code begin...} that returns a token (null when nobody records) and the matching commit.
+ * <pre>{@code
+ * Object flush = SpoolJfr.beginBufferFlush(dirtyBytes);
+ * ... write the files ...
+ * SpoolJfr.bufferFlushed(flush, forced, written, conflicts, failures);
+ * }</pre>
+ */
+public final class SpoolJfr {
+
+    /** The switch's system property. */
+    public static final String ENABLED_PROPERTY = "spool.jfr.enabled";
+    /** Flush triggers as {@code dev.spool.BufferFlush} names them. */
+    public static final String TIMER = "timer", CAPACITY = "capacity", EXPLICIT = "explicit", EXIT = "exit";
+
+    private static final boolean AVAILABLE = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
+    private static volatile boolean enabled = AVAILABLE
+            && !"false".equalsIgnoreCase(System.getProperty(ENABLED_PROPERTY, "true").trim());
+    /** Open sinks and the dropped count last reported for each (for the periodic events). */
+    static final Map<SinkMetrics, long[]> SINKS = new ConcurrentHashMap<>();
+
+    private SpoolJfr() {}
+
+    /** Turns emission on or off (on only where the JVM has JFR). */
+    public static void setEnabled(boolean on) {
+        enabled = on && AVAILABLE;
+    }
+
+    /** @return whether events may be emitted (a recording still decides which are). */
+    public static boolean enabled() {
+        return enabled;
+    }
+
+    /**
+     * Starts timing a buffer flush.
+     * @param dirtyBytes estimated bytes of the dirty files now
+     * @return a token for {@link #bufferFlushed}, or null when no recording wants the event
+     */
+    public static Object beginBufferFlush(long dirtyBytes) {
+        return enabled ? Emit.beginFlush(dirtyBytes) : null;
+    }
+
+    /**
+     * Commits a buffer flush begun with {@link #beginBufferFlush}.
+     * @param token the begin's token (null: nothing to do)
+     * @param forced whether capacity forced the flush (else the thread tells timer, exit or explicit)
+     * @param files files written
+     * @param conflicts files that went to a conflict file
+     * @param failures files that could not be written
+     */
+    public static void bufferFlushed(Object token, boolean forced, int files, int conflicts, int failures) {
+        if (token != null) {
+            Emit.bufferFlushed((Events.BufferFlush) token, forced, files, conflicts, failures);
+        }
+    }
+
+    /**
+     * A buffered file had changed on disk.
+     * @param path the file
+     * @param conflictFile where Spool's content went
+     */
+    public static void conflict(Path path, Path conflictFile) {
+        if (enabled) {
+            Emit.conflict(path, conflictFile);
+        }
+    }
+
+    /**
+     * A write failed.
+     * @param component {@code buffer} or {@code sink}
+     * @param path the file or sink
+     * @param message what failed
+     */
+    public static void writeError(String component, Object path, Object message) {
+        if (enabled) {
+            Emit.writeError(component, path, message);
+        }
+    }
+
+    /** @return a token for {@link #sinkWritten}, or null when no recording wants the event */
+    public static Object beginSinkWrite() {
+        if (!enabled) {
+            return null;
+        }
+        Emit.registerPeriodicOnceRecording();
+        return Emit.begin(new Events.SinkWrite());
+    }
+
+    /**
+     * Commits a sink write begun with {@link #beginSinkWrite}.
+     * @param token the begin's token (null: nothing to do)
+     * @param path the sink's file
+     * @param records records in the batch
+     * @param bytes bytes in the batch
+     */
+    public static void sinkWritten(Object token, String path, long records, long bytes) {
+        if (token != null) {
+            Emit.sinkWritten((Events.SinkWrite) token, path, records, bytes);
+        }
+    }
+
+    /**
+     * A failure inside Spool sent a call down the application's own path.
+     * @param message what failed
+     */
+    public static void fallback(String message) {
+        if (enabled) {
+            Emit.fallback(message);
+        }
+    }
+
+    /**
+     * Includes an open sink in the periodic {@code dev.spool.SinkStatistics} and
+     * {@code dev.spool.Drop} events until {@link #untrack}.
+     * @param sink the sink's metrics
+     */
+    public static void track(SinkMetrics sink) {
+        SINKS.put(sink, new long[] {sink.dropped()});
+        if (enabled) {
+            Emit.registerPeriodicOnceRecording();
+        }
+    }
+
+    /**
+     * Stops reporting a closed sink.
+     * @param sink the sink's metrics
+     */
+    public static void untrack(SinkMetrics sink) {
+        SINKS.remove(sink);
+    }
+}
