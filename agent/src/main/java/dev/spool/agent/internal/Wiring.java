@@ -32,7 +32,7 @@ final class Wiring {
         Backends backends = new Backends(control, settings.buffer, settings.sink, config.eventsFile());
         control.backends(backends);
         HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul(), config.eventsLogback(),
-                emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()));
+                emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()), config.bufferCapture());
         AgentControl.publish(control);
         Hooks.install(hooks, new Commands(control, backends));
 
