@@ -49,8 +49,10 @@ public final class JacksonCaptures {
             try {
                 return HostOpsLoader.forHost(mapperClass);
             } catch (ReflectiveOperationException | IOException | LinkageError | RuntimeException e) {
-                errors.accept("jackson-capture:" + mapperClass.getName(), "cannot capture with the Jackson of "
-                        + mapperClass.getClassLoader() + " (" + e + "): its writes are encoded at the call");
+                Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null ? e.getCause() : e;
+                errors.accept("jackson-capture:" + mapperClass.getName(), "cannot capture Jackson writes with the Jackson of "
+                        + mapperClass.getClassLoader() + " (" + cause + "; capture needs Jackson 2.11 or later)"
+                        + ": its writes are encoded at the call, as without capture");
                 return null;
             }
         }
