@@ -39,9 +39,11 @@ import java.math.BigInteger;
  *       one without duplicate detection (that would throw at the flush instead of at the call);
  *   <li>encode by replaying the tokens into the generator the caller's writer configures itself
  *       ({@code createGenerator}: pretty printer, features, escapes), so the bytes are the writer's;
- *   <li>serve a read from tokens only when every scalar reads back as its text would (int as
- *       {@code Integer}, long beyond int, big integer beyond long, finite {@code Double}, plain
- *       strings; no float, {@code BigDecimal}, raw, binary or embedded value), the writer's text
+ *   <li>integral tokens are stored as the type a text parser reports for their digits (a
+ *       {@code long} 5 becomes an {@code Integer}: the same digits are written);
+ *   <li>serve a read from tokens only when every scalar reads back as its text would (integers,
+ *       finite {@code Double}, plain strings; no float, {@code BigDecimal}, number written as text,
+ *       raw, binary or embedded value), the writer's text
  *       is standard JSON, and the reader uses the plain JSON factory without
  *       {@code USE_BIG_DECIMAL_FOR_FLOATS}, strict duplicate detection, a filter or format detection.
  * </ul>
@@ -59,11 +61,13 @@ public final class HostOps implements HostJackson {
     /** Per slot: {config, caller, factory generator features, verdict}, replaced whole. */
     private final Object[][] verdicts = new Object[SLOTS][];
     private final Field first;
+    private final Field segmentTokens;
     private final Field readerFilter;
     private final Field readerDetection;
 
     public HostOps() throws ReflectiveOperationException {
         first = accessible(TokenBuffer.class, "_first");
+        segmentTokens = accessible(first.getType(), "_tokens");
         readerFilter = accessible(ObjectReader.class, "_filter");
         readerDetection = accessible(ObjectReader.class, "_dataFormatReaders");
         ObjectWriter.class.getMethod("createGenerator", OutputStream.class, JsonEncoding.class); // 2.11+
@@ -154,7 +158,7 @@ public final class HostOps implements HostJackson {
         } catch (IllegalAccessException e) {
             return 0;
         }
-        return Walker.measure(segment);
+        return Walker.measure(segment, segmentTokens);
     }
 
     @Override
@@ -235,13 +239,19 @@ public final class HostOps implements HostJackson {
             super(null, false);
         }
 
-        static long measure(Object segment) {
+        static long measure(Object segment, Field slotsField) {
             long heap = 32;
             long text = 0;
             boolean safe = true;
             int depth = 0;
             for (Segment s = (Segment) segment; s != null; s = s.next()) {
                 heap += SEGMENT_HEAP;
+                Object[] slots;
+                try {
+                    slots = (Object[]) slotsField.get(s);
+                } catch (IllegalAccessException e) {
+                    return 0;
+                }
                 if (s.hasIds()) {
                     safe = false;
                 }
@@ -272,9 +282,12 @@ public final class HostOps implements HostJackson {
                     } else if (t == JsonToken.VALUE_NUMBER_INT) {
                         heap += 16;
                         text += 6;
-                        safe &= o instanceof Integer
-                                || (o instanceof Long l && (l < Integer.MIN_VALUE || l > Integer.MAX_VALUE))
-                                || (o instanceof BigInteger b && b.bitLength() > 63 && b.bitLength() < 1000);
+                        Object canonical = canonicalInteger(o);
+                        if (canonical != o) {
+                            slots[i] = canonical; // same text, and now the type a text parser gives
+                        }
+                        safe &= canonical instanceof Integer || canonical instanceof Long
+                                || (canonical instanceof BigInteger b && b.bitLength() < 1000);
                     } else if (t == JsonToken.VALUE_NUMBER_FLOAT) {
                         heap += 16;
                         text += o instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e6 ? 8 : 20;
@@ -289,6 +302,25 @@ public final class HostOps implements HostJackson {
                 }
             }
             return Math.min(heap, HEAP_MASK) | (Math.min(text, TEXT_MAX) << 36) | (safe ? TOKENS_READ_SAFE : 0);
+        }
+
+        /**
+         * An integral token as the type a text parser reports for its digits ({@code Integer} in
+         * int range, {@code Long} in long range, else {@code BigInteger}): every generator writes
+         * the same digits for all of them, so the file is unchanged and a read from the tokens
+         * sees the number types a read of the file sees. Other values are returned as they are.
+         */
+        static Object canonicalInteger(Object o) {
+            if (o instanceof Long l) {
+                return l == l.intValue() ? (Object) l.intValue() : o;
+            }
+            if (o instanceof Short || o instanceof Byte) {
+                return ((Number) o).intValue();
+            }
+            if (o instanceof BigInteger b && b.bitLength() < 64) {
+                return b.bitLength() < 32 ? (Object) b.intValue() : (Object) b.longValue();
+            }
+            return o;
         }
     }
 }

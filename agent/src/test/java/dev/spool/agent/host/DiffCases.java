@@ -172,6 +172,10 @@ public final class DiffCases {
         v.put("text", () -> map("plain", "a b c", "nonAscii", "grüße ✓ 日本 \uD83D\uDE00", "control", "tab\there\u0001<tag>&'\"",
                 "empty", "", "slash", "a/b\\c"));
         v.put("pojo", Sample::new);
+        v.put("integers", () -> map("smallLong", 5L, "intMin", (long) Integer.MIN_VALUE, "beyondInt", 1L + Integer.MAX_VALUE,
+                "short", (short) -7, "byte", (byte) 1, "bigSmall", BigInteger.valueOf(42), "bigLong", BigInteger.valueOf(Long.MIN_VALUE),
+                "bigHuge", BigInteger.TWO.pow(80), "atomicInt", new java.util.concurrent.atomic.AtomicInteger(3),
+                "longs", new long[] {1, 1L << 33}, "shorts", new short[] {1, 2}, "text", "x"));
         v.put("null", () -> null);
         v.put("list", () -> List.of(1, "two", 3.0, List.of(), Map.of()));
         v.put("bytes", () -> map("bin", new byte[] {0, 1, 2, -1, 127, -128, 64}));
