@@ -118,7 +118,7 @@ final class HooksImpl implements SpoolHooks {
             streamName = kind + "-" + Integer.toHexString(System.identityHashCode(out));
         }
         try {
-            OutputStream routed = backends.sinkStream(out, streamName);
+            OutputStream routed = backends.logStream(kind, owner, out, streamName);
             RoutedStream stream = new RoutedStream(out, routed, control, streamName);
             control.track(stream);
             AgentLog.debug("routing " + streamName + " through the sink");
