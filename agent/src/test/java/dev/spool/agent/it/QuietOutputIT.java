@@ -2,7 +2,6 @@ package dev.spool.agent.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,7 +65,7 @@ class QuietOutputIT {
 
     @Test
     void shouldAddNothingToALogbackHostsOutput() throws Exception {
-        compare("logback", dir -> List.of("-Dlogback.configurationFile=" + logbackConfig(dir),
+        compare("logback", dir -> List.of("-Dlogback.configurationFile=" + LogRouteIT.logbackConfig(dir),
                 "-cp", Forked.hostClassPath(Forked.logback()), "dev.spool.agent.host.LogbackHost", "2000"), null);
     }
 
@@ -100,18 +99,5 @@ class QuietOutputIT {
             lines.add(DIGITS.matcher(line).replaceAll("#"));
         }
         return lines;
-    }
-
-    private static Path logbackConfig(Path dir) throws Exception {
-        String xml = "<configuration>\n"
-                + "  <appender name=\"FILE\" class=\"ch.qos.logback.core.FileAppender\">\n"
-                + "    <file>" + dir.resolve("app.log") + "</file>\n"
-                + "    <encoder><pattern>%level %logger %msg%n</pattern></encoder>\n"
-                + "  </appender>\n"
-                + "  <root level=\"INFO\"><appender-ref ref=\"FILE\"/></root>\n"
-                + "</configuration>\n";
-        Path file = dir.resolve("logback.xml");
-        Files.writeString(file, xml, StandardCharsets.UTF_8);
-        return file;
     }
 }
