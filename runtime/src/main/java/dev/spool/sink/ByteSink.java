@@ -109,7 +109,7 @@ public final class ByteSink implements AutoCloseable {
     private final Thread shutdownHook;
     private final SinkMetrics metrics;
 
-    private ByteSink(SinkBackend backend, String name, SinkSettings s) {
+    private ByteSink(SinkBackend backend, String name, SinkSettings s, boolean startWriter) {
         this.backend = backend;
         this.name = name;
         this.bufferBytes = s.bufferBytes();
@@ -135,6 +135,10 @@ public final class ByteSink implements AutoCloseable {
         writer.thread = writerThread;
         this.closing = new SinkClosing(this, writer, writerThread);
         this.direct = new DirectWrites(this);
+        if (!startWriter) {
+            this.shutdownHook = null;
+            return;
+        }
         writerThread.start();
         Thread hook = new Thread(this::shutdown, "spool-sink-shutdown-" + name);
         try {
@@ -154,12 +158,25 @@ public final class ByteSink implements AutoCloseable {
         Objects.requireNonNull(channel, "channel");
         SinkBackend b = settings.type() == SinkType.MMAP
                 ? new MmapBackend(channel, start) : new FileBackend(channel, start);
-        return new ByteSink(b, name, settings);
+        return new ByteSink(b, name, settings, true);
     }
 
     /** A sink writing the same bytes, unframed, to {@code delegate}; it owns the stream from now on. */
     static ByteSink forStream(OutputStream delegate, String name, SinkSettings settings) {
-        return new ByteSink(new StreamBackend(Objects.requireNonNull(delegate, "delegate")), name, settings);
+        return new ByteSink(new StreamBackend(Objects.requireNonNull(delegate, "delegate")), name, settings, true);
+    }
+
+    /**
+     * For the JCStress tests only: a stream sink whose writer is not started and has no shutdown
+     * hook; the test runs the writer loop itself on one of its actors with {@link #runWriter()}.
+     */
+    static ByteSink unstartedForStream(OutputStream delegate, SinkSettings settings) {
+        return new ByteSink(new StreamBackend(delegate), "jcstress", settings, false);
+    }
+
+    /** For the JCStress tests only: runs the writer loop on the calling thread until the sink is closed and drained. */
+    void runWriter() {
+        writer.run();
     }
 
     public SinkMetrics metrics() {
@@ -331,7 +348,7 @@ public final class ByteSink implements AutoCloseable {
         if (closed) {
             return closing.flush(timeoutNanos);
         }
-        if (!writerThread.isAlive() || !sealCurrent()) {
+        if (writerEnded() || !sealCurrent()) {
             return false;
         }
         WriteRequest marker = new WriteRequest(null, Thread.currentThread());
@@ -521,8 +538,9 @@ public final class ByteSink implements AutoCloseable {
         return writer.stalled;
     }
 
-    Thread writerThread() {
-        return writerThread;
+    /** The writer has finished for good (its last actions happen-before a true result). */
+    boolean writerEnded() {
+        return writer.ended;
     }
 
 }

@@ -67,7 +67,7 @@ final class DirectWrites {
         }
         req.abandoned = true;                    // taken: the writer stops after its current attempt
         int idle = 0;
-        while (!req.isDone() && sink.writerThread().isAlive()) {
+        while (!req.isDone() && !sink.writerEnded()) {
             idle = Idle.step(idle);
         }
         return req.succeeded() ? ByteSink.OK : sink.fail("a direct write of " + req.bytes + " bytes failed");

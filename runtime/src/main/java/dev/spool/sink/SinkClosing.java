@@ -2,6 +2,7 @@ package dev.spool.sink;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * How a {@link ByteSink} ends, and what it does with bytes offered after that.
@@ -39,7 +40,7 @@ final class SinkClosing {
         }
         awaitWriterEnd(sink.waitNanos);
         synchronized (sink.throughLock) {
-            if (!writerThread.isAlive()) {
+            if (writer.ended) {
                 writer.closeBackend();
             } else {
                 sink.recordError("close " + sink.name + ": the writer is still busy after " + sink.waitMillis
@@ -69,21 +70,20 @@ final class SinkClosing {
         }
         boolean interrupted = false;
         long start = System.nanoTime();
-        while (writerThread.isAlive()) {
+        while (!writer.ended) {
             long left = timeoutNanos - (System.nanoTime() - start);
             if (left <= 0) {
                 break;
             }
-            try {
-                writerThread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-            } catch (InterruptedException e) {
+            if (Thread.interrupted()) {
                 interrupted = true;
             }
+            LockSupport.parkNanos(this, Math.min(left, TimeUnit.MILLISECONDS.toNanos(1)));
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return !writerThread.isAlive();
+        return writer.ended;
     }
 
     /** Flush of a closed sink: the output settled (flushed) once the writer ended; false when closed by its owner. */
@@ -125,7 +125,7 @@ final class SinkClosing {
 
     /** A direct write that found the writer ended: what it left in the queue is written now. */
     void drainAfterWriter() {
-        if (!writerThread.isAlive()) {
+        if (writer.ended) {
             synchronized (sink.throughLock) {
                 if (!sink.backendClosed) {
                     writer.drainLeftovers();

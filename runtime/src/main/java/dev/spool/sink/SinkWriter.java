@@ -26,6 +26,8 @@ final class SinkWriter implements Runnable {
     private final ByteSink sink;
     private final SinkRecycler recycler;
     volatile Thread thread;
+    /** Set last, in a finally, when {@link #run} returns: the writer's actions happen-before a reader that sees it. */
+    volatile boolean ended;
     private volatile boolean parked;
     /** A write is failing and being retried (e.g. a full disk), since {@link #stalledSince}. */
     volatile boolean stalled;
@@ -105,15 +107,21 @@ final class SinkWriter implements Runnable {
             }
         }
         synchronized (sink.throughLock) {
-            drainLeftovers();
-            if (!givenUp.isEmpty()) {
-                RecoveryFolder.saveAll(givenUp, "unwritten chunk(s) of " + sink.name);
-                givenUp.clear();
-            }
-            if (sink.closeRequested) {
-                closeBackend();
-            } else {
-                settle();                        // the JVM's shutdown: later bytes are written through
+            try {
+                drainLeftovers();
+                if (!givenUp.isEmpty()) {
+                    RecoveryFolder.saveAll(givenUp, "unwritten chunk(s) of " + sink.name);
+                    givenUp.clear();
+                }
+                if (sink.closeRequested) {
+                    closeBackend();
+                } else {
+                    settle();                    // the JVM's shutdown: later bytes are written through
+                }
+            } catch (Throwable t) {
+                sink.recordError("writer end: " + t);
+            } finally {
+                ended = true;
             }
         }
     }

@@ -80,7 +80,7 @@ final class WriteRequest extends AtomicInteger {
         try {
             while (!isDone()) {
                 long left = timeoutNanos - (System.nanoTime() - start);
-                if (left <= 0 || !sink.writerThread().isAlive()
+                if (left <= 0 || sink.writerEnded()
                         || (failFast && sink.writerStalled() && sink.errors.get() > errorsAtStart)
                         || sink.writerStalledLongerThan(timeoutNanos)) {
                     return isDone();

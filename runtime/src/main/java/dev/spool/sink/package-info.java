@@ -50,8 +50,8 @@
  *       every later reservation fails, and a producer that reads it (acquire) also sees
  *       {@code closed}. The writer ends only when that slot is current and its queue is empty,
  *       so every reservation made before is written. Units offered after that are written
- *       through under {@code ByteSink.throughLock}, once the writer thread has ended
- *       ({@code Thread.isAlive()} false: the writer's actions happen-before).</li>
+ *       through under {@code ByteSink.throughLock}, once the writer has ended (its volatile
+ *       {@code ended}, written last, read true: the writer's actions happen-before).</li>
  * </ul>
  */
 package dev.spool.sink;
