@@ -26,8 +26,11 @@ import java.util.function.Function;
  * <p><b>Guarantees.</b> Thread-safe for any number of threads on the same and on different files.
  * A lookup of a buffered file is a {@link ConcurrentHashMap} read and then the entry's own monitor;
  * no global lock is taken by reads or writes. A file on disk is at every instant its previous or
- * its new complete content ({@link AtomicFiles}). A file changed on disk since it was loaded is
- * never overwritten: the content goes to {@code <name>.spool-conflict-<millis>}, is counted,
+ * its new complete content ({@link AtomicFiles}). A snapshot ends like the host's own write of the
+ * whole file: a new file is created at the call, a write the host's own code would fail or end
+ * differently is refused ({@link ReplaceRefusal}), and the last write wins (each put re-bases on
+ * the disk). A file whose content changed on disk since it was loaded (a live entry) or since the
+ * last put (a snapshot) is never overwritten: the content goes to {@code <name>.spool-conflict-<millis>}, is counted,
  * notified and reported, and the entry re-bases on the file's current content. A failed write
  * keeps the content buffered for the next flush; until one succeeds {@link #putSnapshot} and
  * {@link #readBuffered} for that file throw. Blocking: a write blocks while its file is being
