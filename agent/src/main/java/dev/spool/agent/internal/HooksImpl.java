@@ -1,7 +1,11 @@
 package dev.spool.agent.internal;
 
+import dev.spool.agent.jackson.HostJackson;
+import dev.spool.agent.jackson.JacksonCaptures;
+import dev.spool.agent.logback.LogbackStreams;
 import dev.spool.bridge.Hooks;
 import dev.spool.buffer.SharedBuffer;
+import dev.spool.buffer.SnapshotContent;
 import dev.spool.bridge.SpoolHooks;
 import java.io.File;
 import java.io.IOException;
@@ -25,14 +29,16 @@ final class HooksImpl implements SpoolHooks {
     private final Backends backends;
     private final PathFilter filter;
     private final JacksonCalls jackson = new JacksonCalls();
+    private final JacksonCaptures captures;
     private final boolean jul;
     private final boolean logback;
     private final Set<String> emitters;
     private final boolean route;
 
     HooksImpl(AgentControl control, Backends backends, PathFilter filter, boolean jul, boolean logback,
-              Set<String> emitters, boolean route) {
+              Set<String> emitters, boolean route, boolean capture) {
         this.control = control;
+        this.captures = new JacksonCaptures(capture, control::error);
         this.backends = backends;
         this.filter = filter;
         this.jul = jul;
@@ -75,17 +81,20 @@ final class HooksImpl implements SpoolHooks {
             writeJsonBypassed(file); // the original write runs: nothing older may be flushed over it
             return false;
         }
-        byte[] bytes;
-        try {
-            bytes = jackson.writeValueAsBytes(writer, value);
-        } catch (JacksonCalls.Unsupported | RuntimeException e) {
-            control.error("jackson-write:" + writer.getClass().getName(),
-                    "cannot encode with " + writer.getClass().getName() + " (" + e + "): writing " + file + " directly");
-            writeJsonBypassed(file);
-            return false;
+        SharedBuffer buffer = backends.buffer();
+        SnapshotContent content = captures.capture(writer, value, buffer.getCapacityBytes());
+        if (content == null) { // not captured: encoded at the call, as before
+            try {
+                content = SnapshotContent.ofBytes(jackson.writeValueAsBytes(writer, value));
+            } catch (JacksonCalls.Unsupported | RuntimeException e) {
+                control.error("jackson-write:" + writer.getClass().getName(),
+                        "cannot encode with " + writer.getClass().getName() + " (" + e + "): writing " + file + " directly");
+                writeJsonBypassed(file);
+                return false;
+            }
         }
         try {
-            return backends.buffer().putSnapshot(path, bytes); // a refusal already dropped older content
+            return buffer.putSnapshot(path, content); // a refusal already dropped older content
         } catch (RuntimeException e) {
             control.error("buffer-put", "the buffer refused " + path + " (" + e + "): written directly");
             writeJsonBypassed(file);
@@ -113,12 +122,16 @@ final class HooksImpl implements SpoolHooks {
         if (buffer == null) {
             return null;
         }
-        byte[] content = buffer.readBuffered(path);
-        if (content == null) {
+        SnapshotContent buffered = buffer.readBufferedContent(path);
+        if (buffered == null) {
             return null;
         }
+        Object fromTokens = captures.read(buffered, reader, method, type);
+        if (fromTokens != HostJackson.NOT_SERVED) {
+            return fromTokens == null ? Hooks.NULL : fromTokens;
+        }
         try {
-            Object value = jackson.read(reader, method, content, type);
+            Object value = jackson.read(reader, method, buffered.encode(), type);
             return value == null ? Hooks.NULL : value;
         } catch (JacksonCalls.Unsupported e) {
             control.error("jackson-read:" + reader.getClass().getName() + '#' + method,
@@ -133,19 +146,13 @@ final class HooksImpl implements SpoolHooks {
         if (!control.routingEnabled() || out instanceof RoutedStream) {
             return out;
         }
-        String streamName = name;
-        if ("jul".equals(kind)) {
-            if (!jul) {
-                return out;
-            }
-        } else if ("logback".equals(kind)) {
-            if (!logback || owner == null || !LogbackFiles.isFileAppender(owner.getClass())) {
-                return out;
-            }
-            streamName = LogbackFiles.fileOf(owner);
-        } else {
+        if ("logback".equals(kind)) {
+            return logback && owner != null && LogbackStreams.isFileAppender(owner.getClass()) ? routeLogback(owner, out) : out;
+        }
+        if (!"jul".equals(kind) || !jul) {
             return out;
         }
+        String streamName = name;
         if (streamName == null) {
             streamName = kind + "-" + Integer.toHexString(System.identityHashCode(out));
         }
@@ -159,6 +166,31 @@ final class HooksImpl implements SpoolHooks {
             control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");
             return out;
         }
+    }
+
+    /**
+     * Routes a Logback file appender's stream beneath the appender's own stream object
+     * ({@link LogbackStreams}): the appender keeps {@code out}, whose inner stream now writes
+     * through the sink; a stream that must stay exact is left alone.
+     */
+    private OutputStream routeLogback(Object appender, OutputStream out) {
+        LogbackStreams.Plan plan = LogbackStreams.plan(appender, out);
+        if (!plan.routable()) {
+            AgentLog.debug("not routing a " + appender.getClass().getName() + ": " + plan.reason());
+            return out;
+        }
+        String streamName = plan.fileName();
+        try {
+            OutputStream routed = backends.sinkStream(plan.file(), streamName);
+            RoutedStream stream = new RoutedStream(plan.file(), routed, control, streamName, plan.lengthLimit(),
+                    plan.currentLength());
+            plan.install(stream);
+            control.track(stream);
+            AgentLog.debug("routing " + streamName + " through the sink");
+        } catch (IllegalAccessException | RuntimeException e) {
+            control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");
+        }
+        return out;
     }
 
     @Override

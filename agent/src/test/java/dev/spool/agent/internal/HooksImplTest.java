@@ -33,7 +33,7 @@ class HooksImplTest {
     private final Backends backends = new Backends(control, BufferSettings.builder().flushIntervalMillis(0).build(),
             SinkSettings.defaults(), null);
     private final HooksImpl hooks = new HooksImpl(control, backends, new PathFilter(List.of("**/*.json"), List.of()),
-            false, false, Set.of(), false);
+            false, false, Set.of(), false, false);
 
     private File existing(String name) throws Exception {
         Path f = dir.resolve(name);
