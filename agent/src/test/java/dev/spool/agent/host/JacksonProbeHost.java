@@ -34,13 +34,13 @@ public final class JacksonProbeHost {
     public static void main(String[] args) throws Exception {
         root = new File(args[0]);
         root.mkdirs();
+        nestedRead(); // first: no timed flush can have run between its write and its read
         newFile();
         existingFile();
         refusedAtTheCall();
         hardLinkAndOwner();
         hostsLastWriteWins();
         touchAndSameContent();
-        nestedRead();
         System.out.println("probes done");
     }
 
@@ -102,7 +102,7 @@ public final class JacksonProbeHost {
         File folder = new File(d, "folder.json");
         folder.mkdir();
         probe("refused.ontoFolder", () -> write(folder));
-        File notFolder = new File(d, "plain.txt");
+        File notFolder = new File(d, "not-a-folder.txt");
         Files.writeString(notFolder.toPath(), "x");
         probe("refused.underAFile", () -> write(new File(notFolder, "doc.json")));
         File readOnly = new File(d, "readonly.json");
