@@ -15,8 +15,12 @@ package dev.spool.buffer;
  * @param conflicts       flushes of a file that had been changed on disk by someone else
  * @param lastFlushMillis duration of the last flush, in milliseconds
  * @param lastError       the last write error ("path: message"), or an empty string
+ * @param backpressureWaits  writes that waited for the background flush at the memory bound
+ *                           ({@code capacityBytes})
+ * @param backpressureMillis total milliseconds those writes waited
  */
 public record BufferMetrics(int entries, int dirtyEntries, long estimatedBytes, long flushes,
                             long filesWritten, long writesAbsorbed, long readsServed, long conflicts,
-                            long lastFlushMillis, String lastError) {
+                            long lastFlushMillis, String lastError, long backpressureWaits,
+                            long backpressureMillis) {
 }
