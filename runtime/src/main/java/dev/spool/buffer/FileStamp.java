@@ -1,6 +1,7 @@
 package dev.spool.buffer;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -71,10 +72,15 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
         }
     }
 
-    /** The stamp of the file as it is now; reads the content for its hash only if the stamp is racy. */
+    /**
+     * The stamp of the file as it is now; reads the content for its hash only if the stamp is racy.
+     * @throws IOException also for a folder
+     */
     static FileStamp current(Path file) throws IOException {
         BasicFileAttributes a = attrs(file);
         if (a == null) return MISSING;
+        // a folder is never a document (before, only a racy stamp's read-back noticed: a loaded machine let one in)
+        if (a.isDirectory()) throw new FileSystemException(file.toString(), null, "is a folder");
         FileStamp s = of(a, 0, nowNanos());
         if (!s.racy()) return s;
         Loaded l = load(file);

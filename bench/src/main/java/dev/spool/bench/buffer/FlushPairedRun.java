@@ -61,11 +61,14 @@ public final class FlushPairedRun {
         SyncedMap[] maps = new SyncedMap[n];
         Map<String, Object>[] plain = new Map[n];
         Path[] paths = new Path[n];
+        Path[] loopPaths = new Path[n]; // the loop's own files: on the buffer's, every flush would be a conflict
         for (int f = 0; f < n; f++) {
             paths[f] = dir.resolve(f + ".json");
             Map<String, Object> m = new LinkedHashMap<>();
             for (int k = 0; k < 10; k++) m.put(Stores.key(k), k);
+            loopPaths[f] = dir.resolve("loop-" + f + ".json");
             json.writeValue(paths[f].toFile(), m);
+            json.writeValue(loopPaths[f].toFile(), m);
             plain[f] = m;
             maps[f] = SyncedMap.open(paths[f], buffer);
         }
@@ -78,9 +81,9 @@ public final class FlushPairedRun {
                 boolean flushFirst = r % 2 == 0; // alternate: whichever runs second pays for the first's writes
                 long t0 = System.nanoTime();
                 if (flushFirst) buffer.flush();
-                else loop(json, dir, plain, paths);
+                else loop(json, dir, plain, loopPaths);
                 long t1 = System.nanoTime();
-                if (flushFirst) loop(json, dir, plain, paths);
+                if (flushFirst) loop(json, dir, plain, loopPaths);
                 else buffer.flush();
                 long t2 = System.nanoTime();
                 flush[r] = flushFirst ? t1 - t0 : t2 - t1;
