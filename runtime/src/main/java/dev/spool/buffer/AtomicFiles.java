@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.FileTime;
 import java.security.SecureRandom;
 import java.util.EnumSet;
@@ -96,7 +97,11 @@ public final class AtomicFiles {
 
     private static void write(Path dir, Path target, Path tmp, boolean fsync, long mtimeNanos) throws IOException {
         try {
-            if (mtimeNanos >= 0) Files.setLastModifiedTime(tmp, FileTime.from(mtimeNanos, TimeUnit.NANOSECONDS));
+            if (mtimeNanos >= 0) {
+                // both times given: the JDK then needs no fstat for the one left out (open, futimens, close)
+                FileTime t = FileTime.from(mtimeNanos, TimeUnit.NANOSECONDS);
+                Files.getFileAttributeView(tmp, BasicFileAttributeView.class).setTimes(t, t, null);
+            }
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             deleteQuietly(tmp, e);

@@ -9,7 +9,7 @@ package dev.spool.buffer;
  */
 public final class BufferSettings {
     /** Dirty files held before the background flush starts ({@code spool.buffer.capacity}). */
-    public static final int DEFAULT_CAPACITY = 1000;
+    public static final int DEFAULT_CAPACITY = 10_000;
     /**
      * The memory bound: estimated dirty bytes held at most ({@code spool.buffer.capacity.bytes}); the
      * background flush starts at half of it, and a writer waits (bounded) above it.

@@ -77,7 +77,7 @@ class JmxRemoteIT {
         BufferMXBean buffer = JMX.newMXBeanProxy(server, ObjectNames.buffer(), BufferMXBean.class, true);
         List<Notification> got = new CopyOnWriteArrayList<>();
         server.addNotificationListener(ObjectNames.buffer(), (n, h) -> got.add(n), null, null);
-        // no timed flush and capacity 1000: every document is still only in memory
+        // no timed flush and the default capacity: every document is still only in memory
         assertEquals(JOBS, buffer.getDirtyEntries(), "dirty entries");
         assertEquals(0, docs(out), "no doc.json on disk before a flush");
         assertEquals((long) JOBS * STEPS, buffer.getWritesAbsorbed());
