@@ -20,6 +20,7 @@ public enum ConfigKey {
     BUFFER_FLUSH_INTERVAL("spool.buffer.flush.interval", ValueType.longRange(0, 86_400_000L), "1000"),
     BUFFER_FSYNC("spool.buffer.fsync", ValueType.BOOLEAN, "false"),
     BUFFER_FLUSH_THREADS("spool.buffer.flush.threads", ValueType.intRange(1, 64), "2"),
+    BUFFER_CAPTURE("spool.buffer.capture", ValueType.BOOLEAN, "true"),
     EVENTS_JUL("spool.events.jul", ValueType.BOOLEAN, "true"),
     EVENTS_LOGBACK("spool.events.logback", ValueType.BOOLEAN, "true"),
     EVENTS_METHODS("spool.events.methods", ValueType.METHODS, ""),

@@ -196,6 +196,7 @@ public final class SpoolConfig {
     public long bufferFlushIntervalMillis() { return number(ConfigKey.BUFFER_FLUSH_INTERVAL); }
     public boolean bufferFsync() { return bool(ConfigKey.BUFFER_FSYNC); }
     public int bufferFlushThreads() { return (int) number(ConfigKey.BUFFER_FLUSH_THREADS); }
+    public boolean bufferCapture() { return bool(ConfigKey.BUFFER_CAPTURE); }
     public boolean eventsJul() { return bool(ConfigKey.EVENTS_JUL); }
     public boolean eventsLogback() { return bool(ConfigKey.EVENTS_LOGBACK); }
     /** Entries of the form {@code com.acme.Sim#emit}. */
