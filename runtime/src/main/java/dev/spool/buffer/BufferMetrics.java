@@ -8,7 +8,7 @@ package dev.spool.buffer;
  * @param entries         files currently held (live and snapshot, clean and dirty)
  * @param dirtyEntries    files whose buffered content is not yet on disk
  * @param estimatedBytes  estimated bytes of unwritten content (see docs/ARCHITECTURE.md "The buffer")
- * @param flushes         flushes run (timed, forced, explicit, scope close, shutdown)
+ * @param flushes         flush passes run (timed, capacity wake-up, explicit, scope close, shutdown)
  * @param filesWritten    files written by flushes (conflict files not included)
  * @param writesAbsorbed  writes taken into memory instead of going to disk
  * @param readsServed     reads answered from memory
