@@ -74,7 +74,8 @@ class SinkMXBeanTest {
             log.emit(Map.of("i", i));
         }
         long written = sink.flush();
-        assertTrue(written > 0, "flush wrote " + written);
+        // the sink's own writer may have written them all before this flush (then it writes 0)
+        assertTrue(written > 0 || sink.getBytesWritten() > 0, "flush wrote " + written);
         assertEquals(100, sink.getEventsWritten());
         assertTrue(sink.getBytesWritten() > 100);
         assertTrue(Files.size(dir.resolve("events.spool")) >= sink.getBytesWritten());
