@@ -126,7 +126,7 @@ final class HooksImpl implements SpoolHooks {
             streamName = kind + "-" + Integer.toHexString(System.identityHashCode(out));
         }
         try {
-            OutputStream routed = backends.sinkStream(out, streamName);
+            OutputStream routed = backends.logStream(kind, owner, out, streamName);
             RoutedStream stream = new RoutedStream(out, routed, control, streamName);
             control.track(stream);
             AgentLog.debug("routing " + streamName + " through the sink");
@@ -150,7 +150,7 @@ final class HooksImpl implements SpoolHooks {
         }
         String streamName = plan.fileName();
         try {
-            OutputStream routed = backends.sinkStream(plan.file(), streamName);
+            OutputStream routed = backends.logStream("logback", appender, plan.file(), streamName);
             RoutedStream stream = new RoutedStream(plan.file(), routed, control, streamName, plan.lengthLimit(),
                     plan.currentLength());
             plan.install(stream);

@@ -1,7 +1,6 @@
 package dev.spool.agent.host;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import java.io.File;
 import java.util.List;
@@ -37,7 +36,7 @@ public final class CaptureDiffHost {
                 continue;
             }
             for (DiffCases.Read r : DiffCases.reads(c)) {
-                out.append("R ").append(c.name()).append(' ').append(r.name()).append(' ').append(read(r, f)).append('\n');
+                out.append("R ").append(c.name()).append(' ').append(r.name()).append(' ').append(DiffCases.read(r, f)).append('\n');
             }
         }
         System.out.print(out);
@@ -48,20 +47,6 @@ public final class CaptureDiffHost {
             while (System.in.read() >= 0) {
                 // wait until the test closes stdin
             }
-        }
-    }
-
-    private static String read(DiffCases.Read r, File f) {
-        try {
-            Object v;
-            if (r.reader() instanceof ObjectMapper m) {
-                v = "readTree".equals(r.method()) ? m.readTree(f) : m.readValue(f, (Class<?>) r.type());
-            } else {
-                v = ((ObjectReader) r.reader()).readValue(f);
-            }
-            return DiffCases.describe(v);
-        } catch (Exception e) {
-            return "!" + e.getClass().getSimpleName();
         }
     }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.spool.agent.host.DiffCases;
 import dev.spool.buffer.SnapshotContent;
@@ -86,7 +85,7 @@ class JacksonCapturesTest {
                 }
                 served++;
                 readVerdict.append(' ').append(r.name());
-                String expected = describeRead(r, f);
+                String expected = DiffCases.read(r, f);
                 String actual = DiffCases.describe(fromTokens);
                 if (!expected.equals(actual)) {
                     mismatches.add(c.name() + " read " + r.name() + ": file gives " + expected + "\n  tokens give " + actual);
@@ -141,21 +140,6 @@ class JacksonCapturesTest {
             m.writeValue(f, value);
         } else {
             ((ObjectWriter) caller).writeValue(f, value);
-        }
-    }
-
-    static String describeRead(DiffCases.Read r, File f) {
-        try {
-            Object v;
-            if (r.reader() instanceof ObjectMapper m) {
-                v = "readTree".equals(r.method()) ? m.readTree(f)
-                        : r.type() instanceof Class<?> c ? m.readValue(f, c) : null;
-            } else {
-                v = ((ObjectReader) r.reader()).readValue(f);
-            }
-            return DiffCases.describe(v);
-        } catch (Exception e) {
-            return "!" + e.getClass().getSimpleName();
         }
     }
 }
