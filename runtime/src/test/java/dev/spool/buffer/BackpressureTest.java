@@ -55,6 +55,9 @@ class BackpressureTest {
                 announced.add(millis);
             }
         });
+        for (String name : new String[] {"a.json", "b.json", "c.json"}) {
+            Files.writeString(dir.resolve(name), "{}"); // existing files: a new one is written at the call
+        }
         buffer.putSnapshot(dir.resolve("a.json"), new byte[60]); // over half: wakes the flusher
         assertTrue(flusherHeld.await(30, java.util.concurrent.TimeUnit.SECONDS), "the flusher ran its first pass");
     }
@@ -86,8 +89,8 @@ class BackpressureTest {
         w.join(30_000);
         assertFalse(w.isAlive());
         assertNull(failed.get());
-        Await.until("both files written", Duration.ofSeconds(30),
-                () -> Files.exists(dir.resolve("b.json")) && Files.exists(dir.resolve("c.json")));
+        Await.until("both files written", Duration.ofSeconds(30), () -> buffer.metrics().dirtyEntries() == 0);
+        assertEquals(50, Files.size(dir.resolve("c.json")));
         assertEquals(1, buffer.metrics().backpressureWaits());
         assertEquals(1, announced.size(), "the wait is announced to listeners (the MBean's notification)");
     }
@@ -110,6 +113,7 @@ class BackpressureTest {
 
     @Test
     void shouldNeverMakeAWriterWaitUnderTheBound() throws IOException {
+        for (int i = 0; i < 8; i++) Files.writeString(dir.resolve(i + ".json"), "{}");
         for (int i = 0; i < 200; i++) buffer.putSnapshot(dir.resolve(i % 8 + ".json"), new byte[10]);
         assertEquals(0, buffer.metrics().backpressureWaits(), "at most 8 × 10 bytes are ever dirty: " + buffer.metrics());
     }
