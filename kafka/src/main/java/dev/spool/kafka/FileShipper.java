@@ -59,6 +59,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
     // shipper thread only
     private Checkpoint checkpoint;
     private EventTail tail;
+    private EventTail opening;
     private String stream;
     private String fingerprint;
     private int partition;
@@ -135,6 +136,9 @@ final class FileShipper implements ShipperMXBean, Runnable {
         try {
             while (!stopping && !fatal) {
                 if (deadlineNanos != 0) {
+                    if (tail != null) {
+                        tail.finish(); // the writer has flushed for the last time: a torn end is damage now
+                    }
                     if (caughtUp()) {
                         complete = true;
                         break;
@@ -193,7 +197,10 @@ final class FileShipper implements ShipperMXBean, Runnable {
         if (checkpoint == null) {
             checkpoint = Checkpoint.lock(file, settings.topic);
         }
-        EventTail t = EventTail.open(file, EventTail.Position.START, finalMode, this::damaged);
+        if (opening == null) {
+            opening = EventTail.open(file, EventTail.Position.START, finalMode, this::damaged);
+        }
+        EventTail t = opening;
         byte[] first = t.firstFrameHeader();
         if (first == null) {
             if (finalMode) {
@@ -203,8 +210,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
                 ackedEnd = acked.offset();
                 return true;
             }
-            t.close();
-            return false;
+            return false; // kept open: closing a channel of the file would drop the writer's lock on it
         }
         fingerprint = StreamIds.fingerprint(first);
         Checkpoint.State s = null;

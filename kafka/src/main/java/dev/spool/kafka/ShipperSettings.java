@@ -49,6 +49,9 @@ final class ShipperSettings {
         if (bootstrap == null || bootstrap.isBlank()) {
             throw new IllegalArgumentException("spool.kafka.bootstrap.servers is not set");
         }
+        // agent arguments separate their items with ',': several brokers are written a;b there
+        bootstrap = bootstrap.replace(';', ',');
+        producer.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         String topic = producer.remove(TOPIC);
         topic = topic == null || topic.isBlank() ? DEFAULT_TOPIC : topic.trim();
         if (!topic.matches("[a-zA-Z0-9._-]{1,249}")) {

@@ -90,7 +90,7 @@ public final class EventTail implements AutoCloseable {
 
     private final Path file;
     private final FileChannel ch;
-    private final boolean finalMode;
+    private boolean finalMode;
     private final Consumer<ReadProblem> problems;
     private final CRC32C crc = new CRC32C();
     private final ByteBuffer header = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
@@ -129,6 +129,15 @@ public final class EventTail implements AutoCloseable {
 
     /** The ordinal the next record will get. */
     public long nextOrdinal() { return ordinal; }
+
+    /**
+     * From now on the file is final: no writer will complete what is bad or cut at its end, so
+     * damage is skipped at once and a torn tail is reported and passed (used once the writer has
+     * flushed at exit).
+     */
+    public void finish() {
+        finalMode = true;
+    }
 
     /**
      * Continues from {@code p} (a {@link Tailed#resume()} of this file, or {@link Position#START}):

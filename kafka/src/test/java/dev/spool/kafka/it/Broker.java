@@ -26,6 +26,39 @@ final class Broker implements AutoCloseable {
     private final int port;
     private final int controllerPort;
     private Process process;
+    private static Broker shared;
+
+    /**
+     * The broker all integration test classes of this JVM share (one start for the whole run; CI
+     * time): created and started on first use, killed when the JVM ends. A test that stops it
+     * starts it again before it returns.
+     */
+    static synchronized Broker shared() throws Exception {
+        if (shared == null) {
+            Path dir = Files.createTempDirectory("spool-it-broker");
+            Broker b = new Broker(dir);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    b.close();
+                } catch (InterruptedException ignored) {
+                    // ending
+                }
+            }));
+            shared = b.start();
+        } else if (!shared.running()) {
+            shared.start();
+        }
+        return shared;
+    }
+
+    /** The bootstrap address of {@link #shared()} (after some test class started it). */
+    static synchronized String sharedBootstrap() {
+        return shared.bootstrap();
+    }
+
+    boolean running() {
+        return process != null && process.isAlive();
+    }
 
     Broker(Path dir) throws IOException, InterruptedException {
         this.dir = dir;

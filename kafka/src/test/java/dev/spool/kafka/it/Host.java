@@ -55,6 +55,13 @@ final class Host implements AutoCloseable {
         return exec(dir, name, cmd);
     }
 
+    /** {@code java args} (the test's java executable). */
+    static Host java(Path dir, String name, List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(java()));
+        cmd.addAll(args);
+        return exec(dir, name, cmd);
+    }
+
     /** {@code java -jar spool-agent.jar args}. */
     static Host cli(Path dir, String name, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(java(), "-jar", deploy(dir).toString()));

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,25 +19,16 @@ import org.junit.jupiter.api.io.TempDir;
  * the same file with the same keys and resumes from its checkpoint.
  */
 class ShippingIT {
-    @TempDir
-    static Path shared;
     static Broker broker;
 
     @BeforeAll
-    static void startBroker() throws Exception {
-        broker = new Broker(shared.resolve("broker")).start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
+    static void broker() throws Exception {
+        broker = Broker.shared();
     }
 
     static String agentOptions(Path events, String topic, String extra) {
         return "spool.events.methods=" + ShipHost.class.getName() + "#emit,spool.events.file=" + events
-                + ",spool.kafka.bootstrap.servers=" + broker.bootstrap() + ",spool.kafka.topic=" + topic
+                + ",spool.kafka.bootstrap.servers=" + Broker.sharedBootstrap() + ",spool.kafka.topic=" + topic
                 + (extra.isEmpty() ? "" : "," + extra);
     }
 

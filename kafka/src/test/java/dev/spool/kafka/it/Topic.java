@@ -30,8 +30,22 @@ final class Topic {
         }
     }
 
-    /** Every record of {@code topic}, waiting (bounded, 120 s) until there are at least {@code atLeast}. */
+    /**
+     * Every record of {@code topic}, waiting (bounded, 120 s) until there are at least
+     * {@code atLeast} and then until none came for a second (late duplicates are counted too).
+     */
     static List<Rec> read(String bootstrap, String topic, int atLeast) throws InterruptedException {
+        return read(bootstrap, topic, atLeast, TimeUnit.SECONDS.toNanos(1));
+    }
+
+    /** Returns as soon as {@code topic} holds at least {@code atLeast} records (bounded, 120 s). */
+    static void awaitCount(String bootstrap, String topic, int atLeast) throws InterruptedException {
+        if (read(bootstrap, topic, atLeast, 0).size() < atLeast) {
+            throw new AssertionError("fewer than " + atLeast + " records in " + topic + " after 120 s");
+        }
+    }
+
+    private static List<Rec> read(String bootstrap, String topic, int atLeast, long quietNanos) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         List<Rec> out = new ArrayList<>();
         try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(Map.of(
@@ -66,8 +80,7 @@ final class Topic {
                 if (out.size() != before) {
                     quietSince = System.nanoTime();
                 }
-                // enough, and nothing more for a second (late duplicates would be counted too)
-                if (out.size() >= atLeast && System.nanoTime() - quietSince > TimeUnit.SECONDS.toNanos(1)) {
+                if (out.size() >= atLeast && System.nanoTime() - quietSince >= quietNanos) {
                     break;
                 }
             }
