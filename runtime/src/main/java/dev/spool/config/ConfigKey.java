@@ -24,6 +24,8 @@ public enum ConfigKey {
     EVENTS_METHODS("spool.events.methods", ValueType.METHODS, ""),
     EVENTS_METHODS_MODE("spool.events.methods.mode", ValueType.choice("route", "tee"), "route"),
     EVENTS_FILE("spool.events.file", ValueType.PATH, "spool-events.spool"),
+    EVENTS_VISIBILITY("spool.events.visibility", ValueType.choice("bounded", "exact"), "bounded"),
+    EVENTS_VISIBILITY_MAX_MS("spool.events.visibility.max.ms", ValueType.longRange(1, 60_000L), "100"),
     SINK_TYPE("spool.sink.type", ValueType.choice("file", "mmap"), "file"),
     SINK_BUFFER_BYTES("spool.sink.buffer.bytes", ValueType.sizeRange(4096, 1L << 30), "1048576"),
     SINK_BUFFERS("spool.sink.buffers", ValueType.intRange(2, 1024), "4"),

@@ -210,6 +210,13 @@ public final class SpoolConfig {
     /** {@code route} or {@code tee}. */
     public String eventsMethodsMode() { return text(ConfigKey.EVENTS_METHODS_MODE); }
     public Path eventsFile() { return Path.of(text(ConfigKey.EVENTS_FILE)); }
+    /**
+     * {@code bounded} (log handlers' bytes go through the sink and reach the file at most
+     * {@link #eventsVisibilityMaxMillis()} later) or {@code exact} (they reach the file before the
+     * handler's call returns, as without the agent: log handlers are not routed).
+     */
+    public String eventsVisibility() { return text(ConfigKey.EVENTS_VISIBILITY); }
+    public long eventsVisibilityMaxMillis() { return number(ConfigKey.EVENTS_VISIBILITY_MAX_MS); }
     /** {@code file} or {@code mmap}. */
     public String sinkType() { return text(ConfigKey.SINK_TYPE); }
     public int sinkBufferBytes() { return (int) number(ConfigKey.SINK_BUFFER_BYTES); }

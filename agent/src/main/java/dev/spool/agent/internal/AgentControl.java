@@ -37,6 +37,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     private volatile boolean routingEnabled = true;
     private volatile Runnable extraFlush = () -> { };
     private volatile Backends backends;
+    private volatile LogVisibility visibility;
     private final Set<SinkMetrics> sinks = ConcurrentHashMap.newKeySet();
     private SpoolMBeans beans; // guarded by sinks
 
@@ -125,11 +126,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
                 error("flush-buffer", "flush of the buffer failed: " + e);
             }
         }
-        List<RoutedStream> open;
-        synchronized (streams) {
-            open = new ArrayList<>(streams);
-        }
-        for (RoutedStream s : open) {
+        for (RoutedStream s : openStreams()) {
             try {
                 s.drain();
             } catch (IOException | RuntimeException e) {
@@ -148,9 +145,25 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
         instrumented.add(className);
     }
 
+    /** The log streams routed now. */
+    List<RoutedStream> openStreams() {
+        synchronized (streams) {
+            return new ArrayList<>(streams);
+        }
+    }
+
     void track(RoutedStream stream) {
         streams.add(stream);
         sinkOpened(stream.metrics());
+        LogVisibility v = visibility;
+        if (v != null) {
+            v.start();
+        }
+    }
+
+    /** The bound on routed log bytes' delay, started with the first routed stream. */
+    void visibility(long maxMillis) {
+        visibility = new LogVisibility(maxMillis, this::openStreams);
     }
 
     void forget(RoutedStream stream) {

@@ -1,5 +1,6 @@
 package dev.spool.agent.internal;
 
+import dev.spool.agent.logback.LogbackStreams;
 import dev.spool.bridge.Hooks;
 import dev.spool.bridge.SpoolHooks;
 import java.io.File;
@@ -101,19 +102,13 @@ final class HooksImpl implements SpoolHooks {
         if (!control.routingEnabled() || out instanceof RoutedStream) {
             return out;
         }
-        String streamName = name;
-        if ("jul".equals(kind)) {
-            if (!jul) {
-                return out;
-            }
-        } else if ("logback".equals(kind)) {
-            if (!logback || owner == null || !LogbackFiles.isFileAppender(owner.getClass())) {
-                return out;
-            }
-            streamName = LogbackFiles.fileOf(owner);
-        } else {
+        if ("logback".equals(kind)) {
+            return logback && owner != null && LogbackStreams.isFileAppender(owner.getClass()) ? routeLogback(owner, out) : out;
+        }
+        if (!"jul".equals(kind) || !jul) {
             return out;
         }
+        String streamName = name;
         if (streamName == null) {
             streamName = kind + "-" + Integer.toHexString(System.identityHashCode(out));
         }
@@ -127,6 +122,31 @@ final class HooksImpl implements SpoolHooks {
             control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");
             return out;
         }
+    }
+
+    /**
+     * Routes a Logback file appender's stream beneath the appender's own stream object
+     * ({@link LogbackStreams}): the appender keeps {@code out}, whose inner stream now writes
+     * through the sink; a stream that must stay exact is left alone.
+     */
+    private OutputStream routeLogback(Object appender, OutputStream out) {
+        LogbackStreams.Plan plan = LogbackStreams.plan(appender, out);
+        if (!plan.routable()) {
+            AgentLog.debug("not routing a " + appender.getClass().getName() + ": " + plan.reason());
+            return out;
+        }
+        String streamName = plan.fileName();
+        try {
+            OutputStream routed = backends.sinkStream(plan.file(), streamName);
+            RoutedStream stream = new RoutedStream(plan.file(), routed, control, streamName, plan.lengthLimit(),
+                    plan.currentLength());
+            plan.install(stream);
+            control.track(stream);
+            AgentLog.debug("routing " + streamName + " through the sink");
+        } catch (IllegalAccessException | RuntimeException e) {
+            control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");
+        }
+        return out;
     }
 
     @Override

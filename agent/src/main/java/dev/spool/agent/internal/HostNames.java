@@ -11,7 +11,6 @@ final class HostNames {
     static final String OBJECT_WRITER = of("com:fasterxml:jackson:databind:ObjectWriter");
     static final String OBJECT_READER = of("com:fasterxml:jackson:databind:ObjectReader");
     static final String LOGBACK_OUTPUT_STREAM_APPENDER = of("ch:qos:logback:core:OutputStreamAppender");
-    static final String LOGBACK_FILE_APPENDER = of("ch:qos:logback:core:FileAppender");
     static final String JUL_FILE_HANDLER = "java.util.logging.FileHandler";
     static final String JUL_METERED_STREAM = "java.util.logging.FileHandler$MeteredStream";
 

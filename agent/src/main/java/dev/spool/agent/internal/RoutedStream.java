@@ -6,13 +6,31 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * A log handler's stream under the agent: while routing is on, bytes go to the sink's stream
+ * A log handler's file stream under the agent: while routing is on, bytes go to the sink's stream
  * ({@code routed}, which writes them to {@code direct} on the sink thread, same bytes, same
- * order); when the kill switch turns routing off, the sink is drained first and later bytes go
- * straight to {@code direct} on the caller's thread, so the order on disk is kept either way.
+ * order); otherwise they go straight to {@code direct} on the caller's thread, after the sink has
+ * been drained, so the order on disk is kept either way.
+ *
+ * <p>Bytes take the host's own path ({@code direct}) when:
+ * <ul>
+ *   <li>the kill switch turns routing off (until it is turned on again);
+ *   <li>the bytes written reach {@code lengthLimit} (a size-based rolling policy that reads the
+ *       file's length): the sink is drained, so from then on the file's length on disk is what
+ *       plain logging would have left, and the policy rolls at the same record; the stream of the
+ *       next file is routed again;
+ *   <li>the sink reports an error ({@code IOException} from its stream, a full disk): the caller
+ *       gets that exception, as a plain write would have thrown one (JUL calls its
+ *       {@code ErrorManager}, Logback records a status and starts its own recovery), and later
+ *       bytes go to the file directly, so the host sees every later failure as without the agent.
+ * </ul>
+ *
+ * <p>Visibility (default {@code spool.events.visibility=bounded}): a byte written here is handed to
+ * the file by the sink within {@code spool.events.visibility.max.ms} ({@link LogVisibility} asks the
+ * sink to write whatever a stream got since its last tick).
  *
  * <p>Not thread-safe by itself: callers (JUL handlers, Logback appenders) already serialise
- * their writes, as for any OutputStream they own.
+ * their writes, as for any OutputStream they own. {@link #drain()} and {@link #requestWrite()}
+ * may be called from other threads.
  */
 final class RoutedStream extends OutputStream {
 
@@ -20,15 +38,34 @@ final class RoutedStream extends OutputStream {
     private final OutputStream routed;
     private final AgentControl control;
     private final String name;
+    private final long lengthLimit;
+    private long length;
     private volatile boolean routing = true;
+    /** Past the length limit or after a sink error: the host's own path for good. */
+    private volatile boolean ownPath;
     /** Bytes were written since the last flush: the next flush is the handler's per-record one. */
     private volatile boolean wroteSinceFlush;
+    /** Bytes were routed since the visibility tick last asked the sink to write. */
+    private volatile boolean unwritten;
+    /** An error the sink reported to the visibility tick, for the host's next call to receive. */
+    private volatile IOException pending;
 
     RoutedStream(OutputStream direct, OutputStream routed, AgentControl control, String name) {
+        this(direct, routed, control, name, Long.MAX_VALUE, 0);
+    }
+
+    /**
+     * @param lengthLimit the length at which the file's owner may read its length to roll it
+     *     ({@code Long.MAX_VALUE}: never)
+     * @param length the file's length when it was opened
+     */
+    RoutedStream(OutputStream direct, OutputStream routed, AgentControl control, String name, long lengthLimit, long length) {
         this.direct = direct;
         this.routed = routed;
         this.control = control;
         this.name = name;
+        this.lengthLimit = lengthLimit;
+        this.length = length;
     }
 
     String name() {
@@ -40,29 +77,50 @@ final class RoutedStream extends OutputStream {
         return SinkStreams.metricsOf(routed);
     }
 
-    private OutputStream target() throws IOException {
-        boolean on = control.routingEnabled();
-        if (on != routing) {
-            if (!on) {
-                Sinks.drain(routed); // everything routed so far reaches the file before direct bytes
-            } else {
-                direct.flush();
-            }
-            routing = on;
+    private boolean routingNow() throws IOException {
+        IOException e = pending;
+        if (e != null) {
+            pending = null;
+            throw takeOwnPath(e);
         }
-        return on ? routed : direct;
+        boolean on = control.routingEnabled() && !ownPath;
+        if (on != routing) {
+            try {
+                if (!on) {
+                    Sinks.drain(routed); // everything routed so far reaches the file before direct bytes
+                } else {
+                    direct.flush();
+                }
+            } finally {
+                routing = on; // a failed drain leaves its bytes to the sink's close (recovery folder)
+            }
+        }
+        return on;
     }
 
     @Override
     public void write(int b) throws IOException {
-        target().write(b);
-        wroteSinceFlush = true;
+        write(new byte[] {(byte) b}, 0, 1);
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
-        target().write(b, off, len);
+        if (!routingNow()) {
+            direct.write(b, off, len);
+            return;
+        }
+        try {
+            routed.write(b, off, len);
+        } catch (IOException | RuntimeException e) {
+            throw takeOwnPath(e);
+        }
         wroteSinceFlush = true;
+        unwritten = true;
+        length += len;
+        if (length >= lengthLimit) {
+            ownPath = true;
+            routingNow(); // drains: the file's length is exact before the owner's next look at it
+        }
     }
 
     /**
@@ -72,16 +130,15 @@ final class RoutedStream extends OutputStream {
      * record's bytes and then flushes, under the handler's lock: a flush that follows a write is
      * that per-record flush, and is not forwarded while routing (forwarding it would wake the
      * sink's writer for every record and write one record per system call, which is what routing
-     * exists to avoid; the sink writes a partly filled buffer by itself after its linger time).
+     * exists to avoid; the bytes reach the file within the visibility bound).
      * A flush with nothing written since the last one is the application's own
      * ({@code handler.flush()} after logging: the record's own flush came first): it drains the
      * sink, so everything logged before it is in the file when it returns, as without the agent.
      */
     @Override
     public void flush() throws IOException {
-        OutputStream out = target();
-        if (out == direct) {
-            out.flush();
+        if (!routingNow()) {
+            direct.flush();
             return;
         }
         if (wroteSinceFlush) {
@@ -91,12 +148,38 @@ final class RoutedStream extends OutputStream {
         drain();
     }
 
-    /** Blocks until everything written so far is in the file's stream. */
+    /** Blocks (bounded by the sink) until everything written so far is in the file's stream. */
     void drain() throws IOException {
         if (routing) {
-            Sinks.drain(routed);
+            try {
+                Sinks.drain(routed);
+            } catch (IOException | RuntimeException e) {
+                throw takeOwnPath(e);
+            }
         }
         direct.flush();
+    }
+
+    /** The visibility tick: asks the sink to write what this stream got since the last tick (never blocks). */
+    void requestWrite() {
+        if (unwritten && routing) {
+            unwritten = false;
+            try {
+                routed.flush();
+            } catch (IOException e) {
+                pending = e; // the host's next write or flush gets it, where a plain write would have failed
+            } catch (RuntimeException e) {
+                control.error("visibility:" + name, "cannot ask the sink of " + name + " to write (" + e + ")");
+            }
+        }
+    }
+
+    /** A sink error: later bytes take the host's own path; the caller gets the error as an IOException. */
+    private IOException takeOwnPath(Exception e) {
+        ownPath = true;
+        control.error("sink-error:" + name, "the sink of " + name + " failed (" + e
+                + "): the handler gets the error and writes the file itself from now on");
+        return e instanceof IOException io ? io : new IOException("spool sink of " + name + " failed", e);
     }
 
     @Override

@@ -18,7 +18,8 @@ import java.util.TreeSet;
  * classes, weaving them with {@link AsmWeaver}.
  * Each target has its own switch: Jackson when {@code spool.buffer.include} is not empty, JUL by
  * {@code spool.events.jul}, Logback by {@code spool.events.logback}, emitters by
- * {@code spool.events.methods}.
+ * {@code spool.events.methods}. Under {@code spool.events.visibility=exact} log handlers are woven
+ * (so status shows them) but never routed: each byte is in the file when the handler returns.
  */
 final class Wiring {
 
@@ -32,8 +33,10 @@ final class Wiring {
         emitters.forEach((type, methods) -> methods.forEach(m -> emitterKeys.add(type + "." + m)));
         Backends backends = new Backends(control, settings.buffer, settings.sink, config.eventsFile());
         control.backends(backends);
-        HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul(), config.eventsLogback(),
-                emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()));
+        boolean exact = "exact".equalsIgnoreCase(config.eventsVisibility());
+        control.visibility(config.eventsVisibilityMaxMillis());
+        HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
+                config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()));
         AgentControl.publish(control);
         Hooks.install(hooks, new Commands(control, backends));
 
