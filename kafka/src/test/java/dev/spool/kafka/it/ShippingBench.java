@@ -33,7 +33,7 @@ class ShippingBench {
     void shippedPerSecondAndSteadyLag() throws Exception {
         Path dir = Files.createTempDirectory("spool-bench");
         Path events = dir.resolve("events.spool");
-        int n = 200_000;
+        int n = 100_000;
         try (Host host = Host.ship(dir, "backlog", ShippingIT.agentOptions(events, "bench-backlog", "spool.kafka.close.timeout=1000"),
                 List.of(), null, String.valueOf(n), "0", "hold");
              Jmx jmx = Jmx.connect(host.process.pid())) {
@@ -48,8 +48,8 @@ class ShippingBench {
             host.say("exit");
             host.await(60);
         }
-        int rate = 20_000;
-        int seconds = 10;
+        int rate = 10_000;
+        int seconds = 6;
         try (Host host = Host.ship(dir, "steady", ShippingIT.agentOptions(dir.resolve("steady.spool"), "bench-steady",
                         "spool.kafka.close.timeout=1000"), List.of(), null, String.valueOf(rate * seconds), String.valueOf(rate), "hold");
              Jmx jmx = Jmx.connect(host.process.pid())) {
@@ -76,10 +76,10 @@ class ShippingBench {
     @Test
     void callerCostWithShippingOnAndOff() throws Exception {
         Path dir = Files.createTempDirectory("spool-bench-cost");
-        int n = 300_000;
+        int n = 200_000;
         List<Double> on = new ArrayList<>();
         List<Double> off = new ArrayList<>();
-        for (int round = 0; round < 4; round++) {
+        for (int round = 0; round < 2; round++) {
             for (boolean ship : new boolean[] {round % 2 == 0, round % 2 != 0}) {
                 Path events = dir.resolve("cost-" + round + "-" + ship + ".spool");
                 String opts = ship ? ShippingIT.agentOptions(events, "bench-cost", "spool.kafka.close.timeout=0")
