@@ -14,7 +14,7 @@ final class AgentCommand {
             return SpoolCli.USAGE;
         }
         try {
-            String answer = AgentJvm.command(args.get(0), command);
+            String answer = AgentJvm.command(args.get(0), command, err);
             if (answer.contains("\"installed\":false")) {
                 err.println("the Spool agent is not installed in process " + args.get(0));
                 return SpoolCli.PROBLEM;

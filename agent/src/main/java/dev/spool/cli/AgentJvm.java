@@ -6,6 +6,7 @@ import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -56,10 +57,35 @@ final class AgentJvm {
         }
     }
 
-    static String dynamicLoadingNote(int feature) {
-        return "note: the target runs Java " + feature + "; since Java 21 a JVM warns about dynamically loaded agents "
-                + "unless started with -XX:+EnableDynamicAgentLoading, and refuses them when started with "
-                + "-XX:-EnableDynamicAgentLoading (then use -javaagent: at startup)";
+    /**
+     * What the JDK prints on the target's stderr, since Java 21 (JEP 451), each time an agent jar
+     * is loaded into a running JVM that was not started with {@code -XX:+EnableDynamicAgentLoading},
+     * and the advice that goes with it. {@code attach}, {@code status} and {@code flush} all load
+     * the agent jar this way (the latter two to ask the installed agent), so they print this note
+     * on their own stderr: the operator sees it where they typed the command, not only in the
+     * application's log.
+     */
+    static String dynamicLoadingNote(int feature, String jar) {
+        return "note: the target runs Java " + feature + ". Since Java 21 the JDK prints on the target's stderr,"
+                + " each time this command loads the agent jar into it:\n"
+                + "  WARNING: A Java agent has been loaded dynamically (" + jar + ")\n"
+                + "  WARNING: If a serviceability tool is in use, please run with -XX:+EnableDynamicAgentLoading"
+                + " to hide this warning\n"
+                + "  WARNING: If a serviceability tool is not in use, please run with -Djdk.instrument.traceUsage"
+                + " for more information\n"
+                + "  WARNING: Dynamic loading of agents will be disallowed by default in a future release\n"
+                + "Start the application with -XX:+EnableDynamicAgentLoading to allow Spool's attach, status and flush"
+                + " without these lines (also when the agent was installed with -javaagent:). A JVM started with"
+                + " -XX:-EnableDynamicAgentLoading refuses them: install the agent with -javaagent: at startup and"
+                + " use its MBeans (JConsole) instead of status and flush.";
+    }
+
+    /** Prints {@link #dynamicLoadingNote} on {@code err} when the target runs Java 21 or later. */
+    static void noteDynamicLoading(VirtualMachine vm, String jar, PrintStream err) {
+        int feature = featureVersion(vm);
+        if (feature >= 21) {
+            err.println(dynamicLoadingNote(feature, jar));
+        }
     }
 
     static VirtualMachine attach(String pid) throws Failure {
@@ -77,16 +103,17 @@ final class AgentJvm {
         } catch (AgentLoadException | AgentInitializationException | IOException e) {
             int feature = featureVersion(vm);
             throw new Failure("cannot load the agent into process " + pid + ": " + e
-                    + (feature >= 21 ? "\n" + dynamicLoadingNote(feature) : ""));
+                    + (feature >= 21 ? "\n" + dynamicLoadingNote(feature, jar) : ""));
         }
     }
 
     /** Runs one agent command in the target and returns its JSON answer. */
-    static String command(String pid, String command) throws Failure {
+    static String command(String pid, String command, PrintStream err) throws Failure {
         String jar = agentJar();
         VirtualMachine vm = attach(checkPid(pid));
         Path reply = null;
         try {
+            noteDynamicLoading(vm, jar, err);
             reply = Files.createTempFile("spool-reply-", ".json");
             load(vm, pid, jar, "spool.command=" + command + ",spool.reply=" + reply.toAbsolutePath());
             String answer = Files.readString(reply, StandardCharsets.UTF_8).trim();

@@ -12,6 +12,8 @@ import java.util.List;
  */
 public final class AttachCommand implements Command {
 
+    private static final PrintStream NOWHERE = new PrintStream(java.io.OutputStream.nullOutputStream());
+
     @Override
     public String name() {
         return "attach";
@@ -38,15 +40,12 @@ public final class AttachCommand implements Command {
             String jar = AgentJvm.agentJar();
             VirtualMachine vm = AgentJvm.attach(pid);
             try {
-                int feature = AgentJvm.featureVersion(vm);
-                if (feature >= 21) {
-                    err.println(AgentJvm.dynamicLoadingNote(feature));
-                }
+                AgentJvm.noteDynamicLoading(vm, jar, err);
                 AgentJvm.load(vm, pid, jar, options);
             } finally {
                 AgentJvm.detach(vm);
             }
-            String status = AgentJvm.command(pid, "status");
+            String status = AgentJvm.command(pid, "status", NOWHERE); // the note was printed above
             if (!status.contains("\"installed\":true")) {
                 err.println("the agent did not install in process " + pid + " (see its stderr for the [spool] line): " + status);
                 return SpoolCli.PROBLEM;

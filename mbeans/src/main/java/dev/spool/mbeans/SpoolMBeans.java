@@ -4,7 +4,10 @@ import dev.spool.buffer.BufferListener;
 import dev.spool.buffer.SharedBuffer;
 import dev.spool.sink.SinkMetrics;
 import java.lang.management.ManagementFactory;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import javax.management.MBeanServer;
@@ -30,6 +33,7 @@ public final class SpoolMBeans implements AutoCloseable {
     private final SpoolNotifier bufferNotifier;
     private final Thread shutdownHook;
     private final SinkWatch sinkWatch = new SinkWatch();
+    private final Map<SinkMetrics, ObjectName> sinkNames = new IdentityHashMap<>(); // guarded by this
 
     private SpoolMBeans(MBeanRegistry registry, SharedBuffer buffer, AgentControl agent) {
         this.registry = registry;
@@ -75,25 +79,56 @@ public final class SpoolMBeans implements AutoCloseable {
     }
 
     /**
-     * Registers {@code dev.spool:type=Sink,name="<path>"} for one sink (drops and write errors
-     * become notifications within about a second).
+     * Registers {@code dev.spool:type=Sink,name="<absolute path>"} for one sink (drops and write
+     * errors become notifications within about a second).
      *
      * @return the bean's name, or {@code null} when it could not be registered (reported)
      */
     public ObjectName addSink(SinkMetrics sink) {
-        ObjectName name = ObjectNames.sink(sink.path());
-        SpoolNotifier notifier = new SpoolNotifier(name, SpoolNotifier.EVENTS_DROPPED, SpoolNotifier.WRITE_ERROR);
-        if (!registry.register(name, new DescribedMXBean<>(new SinkMXBeanAdapter(sink), SinkMXBean.class, notifier))) {
+        return addSink(sink, absolute(sink.path()), null);
+    }
+
+    /**
+     * Registers one logical sink as {@code dev.spool:type=Sink,name="<name>"[,appender="<appender>"]};
+     * a name another sink already holds (two logs on one file, two handlers with one pattern)
+     * gets {@code ,instance=2}, {@code 3}, ... so two sinks never clash. The bean stays under
+     * its first name until {@link #removeSink}.
+     *
+     * @return the bean's name, or {@code null} when it could not be registered (reported)
+     */
+    public synchronized ObjectName addSink(SinkMetrics sink, String name, String appender) {
+        if (sinkNames.containsKey(sink)) {
+            return sinkNames.get(sink);
+        }
+        ObjectName objectName = ObjectNames.sink(name, appender, 1);
+        for (int i = 2; registry.server().isRegistered(objectName); i++) {
+            objectName = ObjectNames.sink(name, appender, i);
+        }
+        SpoolNotifier notifier = new SpoolNotifier(objectName, SpoolNotifier.EVENTS_DROPPED, SpoolNotifier.WRITE_ERROR);
+        if (!registry.register(objectName, new DescribedMXBean<>(new SinkMXBeanAdapter(sink), SinkMXBean.class, notifier))) {
             return null;
         }
+        sinkNames.put(sink, objectName);
         sinkWatch.watch(sink, notifier);
-        return name;
+        return objectName;
     }
 
     /** Unregisters the bean of one sink (when it is closed). */
-    public void removeSink(SinkMetrics sink) {
+    public synchronized void removeSink(SinkMetrics sink) {
         sinkWatch.unwatch(sink);
-        registry.unregister(ObjectNames.sink(sink.path()));
+        ObjectName name = sinkNames.remove(sink);
+        if (name != null) {
+            registry.unregister(name);
+        }
+    }
+
+    /** {@code path} made absolute and normalised (as it stands when it is not a path of this platform). */
+    public static String absolute(String path) {
+        try {
+            return Path.of(path).toAbsolutePath().normalize().toString();
+        } catch (InvalidPathException | java.io.IOError | SecurityException e) {
+            return path;
+        }
     }
 
     /** Whether a bean of this registration is registered under {@code name}. */

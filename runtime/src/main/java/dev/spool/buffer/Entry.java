@@ -5,15 +5,15 @@ import java.nio.file.Path;
 
 /**
  * One buffered file. Either a <em>live</em> entry (a tree of plain JSON types shared by every
- * collection bound to the file) or a <em>snapshot</em> entry (already-encoded bytes), or neither
+ * collection bound to the file) or a <em>snapshot</em> entry ({@link SnapshotContent}: bytes, or a capture encoded at the flush), or neither
  * yet (created, not loaded). Every field is guarded by the entry's monitor.
  */
 final class Entry implements LiveChange.Growth {
     final Path path;
     /** The live tree, or null. */
     Object root;
-    /** The encoded content of a snapshot entry, or null. */
-    byte[] snapshot;
+    /** The content of a snapshot entry (bytes, or a capture encoded at the flush), or null. */
+    SnapshotContent snapshot;
     /** Whether {@link #baseline} describes the file (loaded, or stamped at the first snapshot). */
     boolean loaded;
     FileStamp baseline = FileStamp.MISSING;
@@ -41,7 +41,7 @@ final class Entry implements LiveChange.Growth {
     }
 
     byte[] encoded() throws IOException {
-        return snapshot != null ? snapshot : Json.encode(root);
+        return snapshot != null ? snapshot.encode() : Json.encode(root);
     }
 
     IOException failureAsIOException() {

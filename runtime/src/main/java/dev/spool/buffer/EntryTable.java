@@ -49,7 +49,13 @@ final class EntryTable {
     Object ensureLive(Entry e, JsonKind kind) {
         if (e.root != null) return kind.check(e.path, e.root);
         if (e.snapshot != null) {
-            e.root = kind.check(e.path, Json.decode(e.path, e.snapshot));
+            byte[] content;
+            try {
+                content = e.snapshot.encode();
+            } catch (IOException io) {
+                throw new UncheckedIOException("cannot encode the buffered content of " + e.path, io);
+            }
+            e.root = kind.check(e.path, Json.decode(e.path, content));
             e.snapshot = null;
             return e.root;
         }

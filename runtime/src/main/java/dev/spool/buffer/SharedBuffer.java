@@ -19,9 +19,10 @@ import java.util.function.Function;
  *
  * <p><b>Entries.</b> A <em>live</em> entry holds the one tree of plain JSON types that every
  * {@code SyncedMap}/{@code SyncedList} bound to the file shares while a scope is open
- * ({@link #openScope()}). A <em>snapshot</em> entry holds already-encoded bytes handed in by
- * {@link #putSnapshot} (the agent's captured Jackson writes); a later snapshot replaces it. Both go
- * through the same flush, capacity and conflict rules.
+ * ({@link #openScope()}). A <em>snapshot</em> entry holds the {@link SnapshotContent} handed in by
+ * {@link #putSnapshot}: encoded bytes, or the agent's capture of a Jackson write that encodes itself
+ * at the flush; a later snapshot replaces it. Both go through the same flush, capacity and
+ * conflict rules.
  *
  * <p><b>Guarantees.</b> Thread-safe for any number of threads on the same and on different files.
  * A lookup of a buffered file is a {@link ConcurrentHashMap} read and then the entry's own monitor;
@@ -110,9 +111,23 @@ public final class SharedBuffer implements AutoCloseable {
      */
     public boolean putSnapshot(Path file, byte[] content) throws IOException {
         Objects.requireNonNull(content, "content");
-        if (!enabled || content.length > capacityBytes) return false;
+        return putSnapshot(file, SnapshotContent.ofBytes(content.clone()));
+    }
+
+    /**
+     * As {@link #putSnapshot(Path, byte[])} with content that may encode itself later: a capture
+     * is encoded at the flush, on the flushing thread, and only the last one put since the file's
+     * last flush ever is. {@code capacityBytes} counts its {@link SnapshotContent#heapBytes()}
+     * until then. A content whose {@code encode()} fails makes that flush fail (the next call on
+     * the file throws, as for any failed flush).
+     * @throws IOException when an earlier flush of this file failed (its data is kept for retry)
+     */
+    public boolean putSnapshot(Path file, SnapshotContent content) throws IOException {
+        Objects.requireNonNull(content, "content");
+        long size = content.heapBytes();
+        if (!enabled || size > capacityBytes) return false;
         Path p = RealPaths.of(file);
-        byte[] copy = content.clone();
+        SnapshotContent copy = content;
         EntryWriter.Outcome written = null;
         for (;;) {
             Entry e = table.entryFor(p);
@@ -130,7 +145,7 @@ public final class SharedBuffer implements AutoCloseable {
                 }
                 e.snapshot = copy;
                 e.root = null;
-                writer.markReplaced(e, copy.length);
+                writer.markReplaced(e, size);
                 e.writes++;
                 // Closed (JVM shutdown: the host's threads still run while hooks flush): write through
                 // atomically, through the entry, rather than hand the host back its own truncating write,
@@ -153,12 +168,23 @@ public final class SharedBuffer implements AutoCloseable {
      * @throws IOException when an earlier flush of this file failed
      */
     public byte[] readBuffered(Path file) throws IOException {
+        SnapshotContent c = readBufferedContent(file);
+        return c == null ? null : c.encode().clone();
+    }
+
+    /**
+     * The buffered content of {@code file} as it is held (a capture is not encoded by this call;
+     * a live tree is encoded), or null if it is not buffered. Counts one read.
+     * @throws IOException when an earlier flush of this file failed
+     */
+    public SnapshotContent readBufferedContent(Path file) throws IOException {
         Entry e = table.get(RealPaths.of(file));
         if (e == null) return null;
         synchronized (e) {
             if (e.removed || !e.loaded) return null;
             if (e.failure != null) throw e.failureAsIOException();
-            byte[] out = e.snapshot != null ? e.snapshot.clone() : e.root != null ? Json.encode(e.root) : null;
+            SnapshotContent out = e.snapshot != null ? e.snapshot
+                    : e.root != null ? SnapshotContent.ofBytes(Json.encode(e.root)) : null;
             if (out != null) e.reads++;
             return out;
         }

@@ -19,6 +19,7 @@ public enum ConfigKey {
     BUFFER_CAPACITY_BYTES("spool.buffer.capacity.bytes", ValueType.sizeRange(1, Long.MAX_VALUE), "67108864"),
     BUFFER_FLUSH_INTERVAL("spool.buffer.flush.interval", ValueType.longRange(0, 86_400_000L), "1000"),
     BUFFER_FSYNC("spool.buffer.fsync", ValueType.BOOLEAN, "false"),
+    BUFFER_CAPTURE("spool.buffer.capture", ValueType.BOOLEAN, "true"),
     EVENTS_JUL("spool.events.jul", ValueType.BOOLEAN, "true"),
     EVENTS_LOGBACK("spool.events.logback", ValueType.BOOLEAN, "true"),
     EVENTS_METHODS("spool.events.methods", ValueType.METHODS, ""),

@@ -203,6 +203,7 @@ public final class SpoolConfig {
     public long bufferCapacityBytes() { return number(ConfigKey.BUFFER_CAPACITY_BYTES); }
     public long bufferFlushIntervalMillis() { return number(ConfigKey.BUFFER_FLUSH_INTERVAL); }
     public boolean bufferFsync() { return bool(ConfigKey.BUFFER_FSYNC); }
+    public boolean bufferCapture() { return bool(ConfigKey.BUFFER_CAPTURE); }
     public boolean eventsJul() { return bool(ConfigKey.EVENTS_JUL); }
     public boolean eventsLogback() { return bool(ConfigKey.EVENTS_LOGBACK); }
     /** Entries of the form {@code com.acme.Sim#emit}. */

@@ -10,8 +10,8 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import org.jctools.queues.MpmcArrayQueue;
-import org.jctools.queues.MpscUnboundedArrayQueue;
+import org.jctools.queues.atomic.MpmcAtomicArrayQueue;
+import org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue;
 
 /**
  * A many-producer, one-writer byte sink: producers copy each unit of bytes (one framed record
@@ -48,8 +48,8 @@ public final class ByteSink implements AutoCloseable {
 
     final String name;
     final SinkBackend backend;
-    final MpscUnboundedArrayQueue<Object> toWriter = new MpscUnboundedArrayQueue<>(64);
-    final MpmcArrayQueue<SinkBuffer> free;
+    final MpscUnboundedAtomicArrayQueue<Object> toWriter = new MpscUnboundedAtomicArrayQueue<>(64);
+    final MpmcAtomicArrayQueue<SinkBuffer> free;
     final int recordMax;
     final int directThreshold;
     final long directBacklogBytes;
@@ -95,7 +95,7 @@ public final class ByteSink implements AutoCloseable {
         this.recordMax = s.recordMax();
         this.directThreshold = s.directThreshold();
         this.directBacklogBytes = Math.max((long) s.buffers() * s.bufferBytes(), 2L * s.recordMax() + 4096);
-        this.free = new MpmcArrayQueue<>(Math.max(4, s.buffers()));
+        this.free = new MpmcAtomicArrayQueue<>(Math.max(4, s.buffers()));
         boolean direct = backend.wantsDirectBuffers();
         SinkBuffer first = new SinkBuffer(s.bufferBytes(), direct);
         first.open();

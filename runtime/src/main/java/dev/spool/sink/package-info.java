@@ -27,6 +27,10 @@
  *       holding a stale reference to a recycled buffer can never reserve space in it.</li>
  *   <li>Everything else crosses threads through JCTools queues or {@code volatile} fields.</li>
  * </ul>
+ * The JCTools queues are its {@code org.jctools.queues.atomic} variants (field updaters and
+ * {@code AtomicReferenceArray}), never the {@code sun.misc.Unsafe} ones: Java 24+ warns on the
+ * host's stderr about every {@code Unsafe} memory-access call (JEP 471/498), and a later JDK
+ * refuses them. Their offer is a release and their poll an acquire, as above.
  * VarHandles appear only in {@code SinkBuffer} and {@code ByteSink}.
  */
 package dev.spool.sink;

@@ -38,7 +38,8 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     private volatile Runnable extraFlush = () -> { };
     private volatile Backends backends;
     private volatile LogVisibility visibility;
-    private final Set<SinkMetrics> sinks = ConcurrentHashMap.newKeySet();
+    /** Open sinks and their bean names (name, appender or null). */
+    private final Map<SinkMetrics, String[]> sinks = new ConcurrentHashMap<>();
     private SpoolMBeans beans; // guarded by sinks
 
     AgentControl(String version, Map<String, String> configuration) {
@@ -171,15 +172,19 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
         sinkClosed(stream.metrics());
     }
 
-    /** A sink Spool opened (a routed log stream, the event log): shown as a Sink MBean once the MBeans are registered. */
+    /** A sink Spool opened (the event log): shown as a Sink MBean named by its absolute path. */
     void sinkOpened(SinkMetrics sink) {
-        if (sink == null) {
-            return;
+        if (sink != null) {
+            sinkOpened(sink, SpoolMBeans.absolute(sink.path()), null);
         }
+    }
+
+    /** A sink Spool opened (a logical log: name, appender or null), shown as a Sink MBean once the MBeans are registered. */
+    void sinkOpened(SinkMetrics sink, String name, String appender) {
         synchronized (sinks) {
-            sinks.add(sink);
+            sinks.put(sink, new String[] {name, appender});
             if (beans != null) {
-                beans.addSink(sink);
+                beans.addSink(sink, name, appender);
             }
         }
     }
@@ -189,7 +194,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
             return;
         }
         synchronized (sinks) {
-            if (sinks.remove(sink) && beans != null) {
+            if (sinks.remove(sink) != null && beans != null) {
                 beans.removeSink(sink);
             }
         }
@@ -199,9 +204,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     void beansRegistered(SpoolMBeans registered) {
         synchronized (sinks) {
             beans = registered;
-            for (SinkMetrics sink : sinks) {
-                registered.addSink(sink);
-            }
+            sinks.forEach((sink, name) -> registered.addSink(sink, name[0], name[1]));
         }
     }
 

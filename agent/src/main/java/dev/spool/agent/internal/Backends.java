@@ -4,13 +4,12 @@ import dev.spool.buffer.BufferSettings;
 import dev.spool.buffer.SharedBuffer;
 import dev.spool.events.EventLog;
 import dev.spool.sink.SinkSettings;
-import dev.spool.sink.SinkStreams;
 import java.io.OutputStream;
 import java.nio.file.Path;
 
 /**
  * The runtime's back ends as the agent uses them, created on first use (nothing is started by
- * premain): the process-wide {@link SharedBuffer}, sink streams for log handlers, and the
+ * premain): the process-wide {@link SharedBuffer}, one sink per routed logical log, and the
  * {@link EventLog} of {@code spool.events.file}. An event file that cannot be opened (a missing
  * folder, no permission) is reported once; emitter calls then run their original bodies.
  *
@@ -22,6 +21,7 @@ final class Backends {
     private final BufferSettings bufferSettings;
     private final SinkSettings sinkSettings;
     private final Path eventsFile;
+    private final LogSinks logs;
     private volatile SharedBuffer buffer;
     private volatile EventLog events;
     private volatile boolean eventsFailed;
@@ -31,6 +31,7 @@ final class Backends {
         this.bufferSettings = bufferSettings;
         this.sinkSettings = sinkSettings;
         this.eventsFile = eventsFile;
+        this.logs = new LogSinks(control, sinkSettings);
     }
 
     SharedBuffer buffer() {
@@ -54,8 +55,9 @@ final class Backends {
         return buffer;
     }
 
-    OutputStream sinkStream(OutputStream delegate, String name) {
-        return SinkStreams.wrap(delegate, name, sinkSettings);
+    /** A routed log file's stream: through the sink of its logical log ({@link LogSinks}). */
+    OutputStream logStream(String kind, Object owner, OutputStream file, String name) {
+        return logs.open(kind, owner, file, name);
     }
 
     /** Records one event; false when the event file is unavailable (the caller runs the original body). */

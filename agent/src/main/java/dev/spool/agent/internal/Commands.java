@@ -1,6 +1,7 @@
 package dev.spool.agent.internal;
 
 import dev.spool.buffer.BufferMetrics;
+import dev.spool.agent.jackson.JacksonCaptures;
 import dev.spool.buffer.SharedBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -61,6 +62,13 @@ final class Commands implements Function<String, String> {
         b.put("conflicts", m.conflicts());
         b.put("lastError", m.lastError());
         answer.put("buffer", b);
+        long[] j = JacksonCaptures.counts();
+        Map<String, Object> jackson = new LinkedHashMap<>();
+        jackson.put("captured", j[0]);
+        jackson.put("encodedAtCall", j[1]);
+        jackson.put("tokenReads", j[2]);
+        jackson.put("byteReads", j[3]);
+        answer.put("jacksonCapture", jackson);
         answer.put("configuration", control.configuration());
         return Json.write(answer);
     }

@@ -1,7 +1,11 @@
 package dev.spool.agent.internal;
 
+import dev.spool.agent.jackson.HostJackson;
+import dev.spool.agent.jackson.JacksonCaptures;
 import dev.spool.agent.logback.LogbackStreams;
 import dev.spool.bridge.Hooks;
+import dev.spool.buffer.SharedBuffer;
+import dev.spool.buffer.SnapshotContent;
 import dev.spool.bridge.SpoolHooks;
 import java.io.File;
 import java.io.IOException;
@@ -25,14 +29,16 @@ final class HooksImpl implements SpoolHooks {
     private final Backends backends;
     private final PathFilter filter;
     private final JacksonCalls jackson = new JacksonCalls();
+    private final JacksonCaptures captures;
     private final boolean jul;
     private final boolean logback;
     private final Set<String> emitters;
     private final boolean route;
 
     HooksImpl(AgentControl control, Backends backends, PathFilter filter, boolean jul, boolean logback,
-              Set<String> emitters, boolean route) {
+              Set<String> emitters, boolean route, boolean capture) {
         this.control = control;
+        this.captures = new JacksonCaptures(capture, control::error);
         this.backends = backends;
         this.filter = filter;
         this.jul = jul;
@@ -60,16 +66,19 @@ final class HooksImpl implements SpoolHooks {
         if (path == null) {
             return false;
         }
-        byte[] bytes;
-        try {
-            bytes = jackson.writeValueAsBytes(writer, value);
-        } catch (JacksonCalls.Unsupported | RuntimeException e) {
-            control.error("jackson-write:" + writer.getClass().getName(),
-                    "cannot encode with " + writer.getClass().getName() + " (" + e + "): writing " + file + " directly");
-            return false;
+        SharedBuffer buffer = backends.buffer();
+        SnapshotContent content = captures.capture(writer, value, buffer.getCapacityBytes());
+        if (content == null) { // not captured: encoded at the call, as before
+            try {
+                content = SnapshotContent.ofBytes(jackson.writeValueAsBytes(writer, value));
+            } catch (JacksonCalls.Unsupported | RuntimeException e) {
+                control.error("jackson-write:" + writer.getClass().getName(),
+                        "cannot encode with " + writer.getClass().getName() + " (" + e + "): writing " + file + " directly");
+                return false;
+            }
         }
         try {
-            return backends.buffer().putSnapshot(path, bytes);
+            return buffer.putSnapshot(path, content);
         } catch (RuntimeException e) {
             control.error("buffer-put", "the buffer refused " + path + " (" + e + "): written directly");
             return false;
@@ -82,12 +91,16 @@ final class HooksImpl implements SpoolHooks {
         if (path == null) {
             return null;
         }
-        byte[] content = backends.buffer().readBuffered(path);
-        if (content == null) {
+        SnapshotContent buffered = backends.buffer().readBufferedContent(path);
+        if (buffered == null) {
             return null;
         }
+        Object fromTokens = captures.read(buffered, reader, method, type);
+        if (fromTokens != HostJackson.NOT_SERVED) {
+            return fromTokens == null ? Hooks.NULL : fromTokens;
+        }
         try {
-            Object value = jackson.read(reader, method, content, type);
+            Object value = jackson.read(reader, method, buffered.encode(), type);
             return value == null ? Hooks.NULL : value;
         } catch (JacksonCalls.Unsupported e) {
             control.error("jackson-read:" + reader.getClass().getName() + '#' + method,
@@ -113,7 +126,7 @@ final class HooksImpl implements SpoolHooks {
             streamName = kind + "-" + Integer.toHexString(System.identityHashCode(out));
         }
         try {
-            OutputStream routed = backends.sinkStream(out, streamName);
+            OutputStream routed = backends.logStream(kind, owner, out, streamName);
             RoutedStream stream = new RoutedStream(out, routed, control, streamName);
             control.track(stream);
             AgentLog.debug("routing " + streamName + " through the sink");
@@ -137,7 +150,7 @@ final class HooksImpl implements SpoolHooks {
         }
         String streamName = plan.fileName();
         try {
-            OutputStream routed = backends.sinkStream(plan.file(), streamName);
+            OutputStream routed = backends.logStream("logback", appender, plan.file(), streamName);
             RoutedStream stream = new RoutedStream(plan.file(), routed, control, streamName, plan.lengthLimit(),
                     plan.currentLength());
             plan.install(stream);

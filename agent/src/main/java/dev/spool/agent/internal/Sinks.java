@@ -11,6 +11,10 @@ final class Sinks {
     private Sinks() {}
 
     static void drain(OutputStream routed) throws IOException {
+        if (routed instanceof LogSink.FileStream) {
+            ((LogSink.FileStream) routed).drain();
+            return;
+        }
         SinkMetrics metrics = SinkStreams.metricsOf(routed);
         if (metrics != null) {
             metrics.flush();

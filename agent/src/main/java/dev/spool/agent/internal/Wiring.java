@@ -36,7 +36,8 @@ final class Wiring {
         boolean exact = "exact".equalsIgnoreCase(config.eventsVisibility());
         control.visibility(config.eventsVisibilityMaxMillis());
         HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
-                config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()));
+                config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),
+                config.bufferCapture());
         AgentControl.publish(control);
         Hooks.install(hooks, new Commands(control, backends));
 

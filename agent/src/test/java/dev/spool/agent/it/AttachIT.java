@@ -65,6 +65,43 @@ class AttachIT {
         }
     }
 
+    /**
+     * Since Java 21 the JDK warns on the target's stderr about a dynamically loaded agent;
+     * {@code attach} and {@code status} print the same lines, with the advice, on their own
+     * stderr. Version-agnostic: on Java 17 neither side prints them.
+     */
+    @Test
+    void shouldPrintWhatTheJdkPrintsForADynamicallyLoadedAgent() throws Exception {
+        try (Forked host = Forked.start(root, "host", List.of(), Forked.hostClassPath(Forked.jackson()),
+                "dev.spool.agent.host.AttachHost", root.toString())) {
+            host.awaitOutput("ready");
+            String pid = String.valueOf(host.pid());
+            Forked attach = Forked.cli(root, "attach", "attach", pid);
+            assertEquals("attached to " + pid, attach.awaitSuccess().trim(), attach.describe());
+            Forked status = Forked.cli(root, "status", "status", pid);
+            status.awaitSuccess();
+            if (status.err().contains("the target runs Java")) { // the JDK's lines come from both loads
+                Forked.awaitCondition(() -> jdkWarnings(host).size() >= 8 || !host.process.isAlive());
+            }
+            List<String> jdk = jdkWarnings(host);
+            for (Forked cli : List.of(attach, status)) {
+                List<String> advice = cli.err().lines().map(String::trim).filter(l -> l.startsWith("WARNING: "))
+                        .collect(java.util.stream.Collectors.toList());
+                assertEquals(jdk.subList(0, Math.min(4, jdk.size())), advice, "the JDK's lines, as the command says them\n"
+                        + host.describe() + "\n" + cli.describe());
+                assertEquals(!jdk.isEmpty(), cli.err().contains("-XX:+EnableDynamicAgentLoading"), cli.describe());
+            }
+        }
+    }
+
+    private static List<String> jdkWarnings(Forked host) {
+        try {
+            return host.err().lines().filter(l -> l.startsWith("WARNING: ")).collect(java.util.stream.Collectors.toList());
+        } catch (java.io.IOException e) {
+            return List.of();
+        }
+    }
+
     private static void send(OutputStream in, String line) throws Exception {
         in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         in.flush();

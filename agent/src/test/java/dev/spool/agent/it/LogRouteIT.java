@@ -105,7 +105,8 @@ class LogRouteIT {
         assertEquals(500, Files.readAllLines(routed.resolve("jul.log")).size());
     }
 
-    private static Path logbackConfig(Path dir) throws Exception {
+    /** A Logback configuration in {@code dir}: one FileAppender to {@code dir/app.log}, level INFO. */
+    static Path logbackConfig(Path dir) throws Exception {
         String xml = "<configuration>\n"
                 + "  <appender name=\"FILE\" class=\"ch.qos.logback.core.FileAppender\">\n"
                 + "    <file>" + dir.resolve("app.log") + "</file>\n"

@@ -1,0 +1,48 @@
+package dev.spool.agent.jackson;
+
+import java.io.IOException;
+
+/**
+ * What the agent asks of the host's own Jackson to capture a write, encode it later and serve
+ * reads from it. Implemented by {@link HostOps}, which is compiled against Jackson's API but
+ * defined at run time in a class loader whose parent is the host's Jackson (see {@link HostOpsLoader}),
+ * so every call goes straight to the host's classes (no reflection per token). This interface
+ * uses JDK types only: it is the one type both sides share.
+ *
+ * <p>Implementations are stateless apart from caches and safe for any number of threads.
+ */
+public interface HostJackson {
+
+    /** {@link #verdict} bit: writes through this writer may be captured (its output is proven identical). */
+    int CAPTURE = 1;
+    /** {@link #verdict} bit: the writer's text is standard JSON whose reading matches a token read. */
+    int READ_SAFE = 2;
+    /** {@link #measure} bit (sign bit): these tokens read back exactly like their text would. */
+    long TOKENS_READ_SAFE = Long.MIN_VALUE;
+    /** {@link #read}'s answer when the reader's configuration is not proven identical on tokens. */
+    Object NOT_SERVED = new Object();
+
+    /** The immutable writer carrying this call's configuration ({@code caller} is a mapper or a writer). */
+    Object writerFor(Object caller);
+
+    /** {@link #CAPTURE} and {@link #READ_SAFE} bits for {@code writer} of {@code caller} (decided once per configuration). */
+    int verdict(Object caller, Object writer);
+
+    /** Serializes {@code value} with {@code writer} into the host's {@code TokenBuffer}: throws what the serializer throws. */
+    Object capture(Object writer, Object value) throws IOException;
+
+    /**
+     * One walk over {@code tokens}: the heap they hold (bytes, low 36 bits, saturating), the estimated size of
+     * their text (bytes, next 27 bits, saturating) and {@link #TOKENS_READ_SAFE}.
+     */
+    long measure(Object tokens);
+
+    /** The bytes {@code writer.writeValueAsBytes(value)} would have produced for the captured value. */
+    byte[] encode(Object writer, Object tokens) throws IOException;
+
+    /**
+     * {@code reader.<method>(file[, type])} answered from {@code tokens}, or {@link #NOT_SERVED}
+     * when this reader's configuration may read differently from tokens than from text.
+     */
+    Object read(Object reader, String method, Object tokens, Object type) throws IOException;
+}

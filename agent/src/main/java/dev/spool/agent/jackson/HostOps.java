@@ -1,0 +1,326 @@
+package dev.spool.agent.jackson;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.ObjectCodec;
+import com.fasterxml.jackson.core.PrettyPrinter;
+import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingJsonFactory;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.reflect.Field;
+import java.math.BigInteger;
+
+/**
+ * {@link HostJackson} against the host's own Jackson 2.x (2.11 or later: it needs
+ * {@code ObjectWriter.createGenerator(OutputStream, JsonEncoding)}). Compiled against Jackson's
+ * API like any library user, but never loaded by the agent's own class loader (there Jackson is
+ * relocated): {@link HostOpsLoader} defines it from {@code HostOps.bytes}, a copy of this class
+ * file made before shading, in a child of the host's Jackson class loader. It must therefore
+ * reference no class but JDK, Jackson, {@link HostJackson} and its own nested classes (no lambdas).
+ *
+ * <p>Identity rules (the differential suite, {@code CaptureDifferentialIT}, is their proof):
+ * <ul>
+ *   <li>capture only for the plain JSON factory whose configured generator is the standard UTF-8
+ *       one without duplicate detection (that would throw at the flush instead of at the call);
+ *   <li>encode by replaying the tokens into the generator the caller's writer configures itself
+ *       ({@code createGenerator}: pretty printer, features, escapes), so the bytes are the writer's;
+ *   <li>integral tokens are stored as the type a text parser reports for their digits (a
+ *       {@code long} 5 becomes an {@code Integer}: the same digits are written);
+ *   <li>serve a read from tokens only when every scalar reads back as its text would (integers,
+ *       finite {@code Double}, plain strings; no float, {@code BigDecimal}, number written as text,
+ *       raw, binary or embedded value), the writer's text
+ *       is standard JSON, and the reader uses the plain JSON factory without
+ *       {@code USE_BIG_DECIMAL_FOR_FLOATS}, strict duplicate detection, a filter or format detection.
+ * </ul>
+ * Thread-safe: a small racy cache of immutable verdicts per writer configuration.
+ */
+public final class HostOps implements HostJackson {
+
+    private static final int SLOTS = 16;
+    private static final int SEGMENT_HEAP = 16 + 8 + 4 + 4 + 4 + 16 + 16 * 4; // header, fields, Object[16]
+    private static final long HEAP_MASK = (1L << 36) - 1;
+    private static final long TEXT_MAX = (1L << 27) - 1;
+    private static final int MAX_SAFE_DEPTH = 500;
+    private static final int MAX_SAFE_STRING = 1 << 20;
+
+    /** Per slot: {config, caller, factory generator features, verdict}, replaced whole. */
+    private final Object[][] verdicts = new Object[SLOTS][];
+    private final Field first;
+    private final Field segmentTokens;
+    private final Field readerFilter;
+    private final Field readerDetection;
+
+    public HostOps() throws ReflectiveOperationException {
+        first = accessible(TokenBuffer.class, "_first");
+        segmentTokens = accessible(first.getType(), "_tokens");
+        readerFilter = accessible(ObjectReader.class, "_filter");
+        readerDetection = accessible(ObjectReader.class, "_dataFormatReaders");
+        ObjectWriter.class.getMethod("createGenerator", OutputStream.class, JsonEncoding.class); // 2.11+
+    }
+
+    private static Field accessible(Class<?> owner, String name) throws NoSuchFieldException {
+        Field f = owner.getDeclaredField(name);
+        f.setAccessible(true);
+        return f;
+    }
+
+    @Override
+    public Object writerFor(Object caller) {
+        if (caller instanceof ObjectWriter) {
+            return caller;
+        }
+        return caller instanceof ObjectMapper ? ((ObjectMapper) caller).writer() : null;
+    }
+
+    @Override
+    public int verdict(Object caller, Object writerObject) {
+        ObjectWriter writer = (ObjectWriter) writerObject;
+        Object config = writer.getConfig();
+        JsonFactory factory = writer.getFactory();
+        int features = factory.getGeneratorFeatures();
+        int slot = (System.identityHashCode(config) ^ System.identityHashCode(caller)) & (SLOTS - 1);
+        Object[] cached = verdicts[slot];
+        // Keyed on the caller (a mapper, whose writer() is new per call but carries nothing beyond
+        // its config; or an immutable ObjectWriter, which also carries generator settings), its
+        // immutable config, and the factory's generator features (a factory can be reconfigured).
+        if (cached != null && cached[0] == config && cached[1] == caller && (Integer) cached[2] == features) {
+            return (Integer) cached[3];
+        }
+        int v = decide(writer, factory);
+        verdicts[slot] = new Object[] {config, caller, features, v};
+        return v;
+    }
+
+    private static int decide(ObjectWriter writer, JsonFactory factory) {
+        Class<?> f = factory.getClass();
+        if (f != JsonFactory.class && f != MappingJsonFactory.class) {
+            return 0;
+        }
+        try (JsonGenerator g = writer.createGenerator(OutputStream.nullOutputStream(), JsonEncoding.UTF8)) {
+            if (g.getClass() != UTF8JsonGenerator.class || g.isEnabled(JsonGenerator.Feature.STRICT_DUPLICATE_DETECTION)) {
+                return 0;
+            }
+            boolean readSafe = g.isEnabled(JsonGenerator.Feature.QUOTE_FIELD_NAMES)
+                    && !g.isEnabled(JsonGenerator.Feature.WRITE_NUMBERS_AS_STRINGS)
+                    && !fastDoubleWriter(g) && standard(g.getPrettyPrinter());
+            return CAPTURE | (readSafe ? READ_SAFE : 0);
+        } catch (IOException | RuntimeException | LinkageError e) {
+            return 0;
+        }
+    }
+
+    private static boolean fastDoubleWriter(JsonGenerator g) {
+        try {
+            return g.isEnabled(JsonGenerator.Feature.valueOf("USE_FAST_DOUBLE_WRITER"));
+        } catch (IllegalArgumentException before214) {
+            return false;
+        }
+    }
+
+    private static boolean standard(PrettyPrinter p) {
+        return p == null || p.getClass() == DefaultPrettyPrinter.class || p.getClass() == MinimalPrettyPrinter.class;
+    }
+
+    @Override
+    public Object capture(Object writer, Object value) throws IOException {
+        ObjectWriter w = (ObjectWriter) writer;
+        ObjectCodec codec = w.getFactory().getCodec();
+        TokenBuffer tokens = new TokenBuffer(codec, false);
+        // A real generator starts with its factory's features (the writer's config then overrides
+        // some): serializers that ask the generator (a BigDecimal written as a string asks
+        // WRITE_BIGDECIMAL_AS_PLAIN) must see the same answers on the tokens.
+        tokens.setFeatureMask(w.getFactory().getGeneratorFeatures());
+        w.writeValue(tokens, value);
+        return tokens;
+    }
+
+    @Override
+    public long measure(Object tokensObject) {
+        TokenBuffer tokens = (TokenBuffer) tokensObject;
+        Object segment;
+        try {
+            segment = first.get(tokens);
+        } catch (IllegalAccessException e) {
+            return 0;
+        }
+        return Walker.measure(segment, segmentTokens);
+    }
+
+    @Override
+    public byte[] encode(Object writer, Object tokens) throws IOException {
+        ObjectWriter w = (ObjectWriter) writer;
+        try (ByteArrayBuilder out = new ByteArrayBuilder()) {
+            try (JsonGenerator g = w.createGenerator(out, JsonEncoding.UTF8)) {
+                ((TokenBuffer) tokens).serialize(g);
+            }
+            return out.toByteArray();
+        }
+    }
+
+    @Override
+    public Object read(Object reader, String method, Object tokensObject, Object type) throws IOException {
+        TokenBuffer tokens = (TokenBuffer) tokensObject;
+        if (reader instanceof ObjectMapper m) {
+            if (!plainJson(m.getFactory()) || m.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                    || m.isEnabled(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)) {
+                return NOT_SERVED;
+            }
+            try (JsonParser p = tokens.asParser(m)) {
+                if ("readTree".equals(method) && type == null) {
+                    JsonNode n = m.readTree(p);
+                    return n;
+                }
+                if (!"readValue".equals(method)) {
+                    return NOT_SERVED;
+                }
+                if (type instanceof Class<?> c) {
+                    return m.readValue(p, c);
+                }
+                if (type instanceof JavaType t) {
+                    return m.readValue(p, t);
+                }
+                if (type instanceof TypeReference<?> t) {
+                    return m.readValue(p, t);
+                }
+                return NOT_SERVED;
+            }
+        }
+        if (reader instanceof ObjectReader r) {
+            if (!plainJson(r.getFactory()) || r.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                    || r.isEnabled(JsonParser.Feature.STRICT_DUPLICATE_DETECTION) || filtered(r)) {
+                return NOT_SERVED;
+            }
+            if (!"readValue".equals(method) || type != null) {
+                return NOT_SERVED;
+            }
+            try (JsonParser p = tokens.asParser(r.getFactory().getCodec())) {
+                return r.readValue(p);
+            }
+        }
+        return NOT_SERVED;
+    }
+
+    private boolean filtered(ObjectReader r) {
+        try {
+            return readerFilter.get(r) != null || readerDetection.get(r) != null;
+        } catch (IllegalAccessException e) {
+            return true;
+        }
+    }
+
+    private static boolean plainJson(JsonFactory f) {
+        return f.getClass() == JsonFactory.class || f.getClass() == MappingJsonFactory.class;
+    }
+
+    /**
+     * The walk over a {@code TokenBuffer}'s segments. A subclass only so that the compiler lets it
+     * name {@code TokenBuffer.Segment} (a protected member class, public in the class file); never
+     * instantiated.
+     */
+    static final class Walker extends TokenBuffer {
+        private static final long serialVersionUID = 1L;
+
+        private Walker() {
+            super(null, false);
+        }
+
+        static long measure(Object segment, Field slotsField) {
+            long heap = 32;
+            long text = 0;
+            boolean safe = true;
+            int depth = 0;
+            for (Segment s = (Segment) segment; s != null; s = s.next()) {
+                heap += SEGMENT_HEAP;
+                Object[] slots;
+                try {
+                    slots = (Object[]) slotsField.get(s);
+                } catch (IllegalAccessException e) {
+                    return 0;
+                }
+                if (s.hasIds()) {
+                    safe = false;
+                }
+                for (int i = 0; i < Segment.TOKENS_PER_SEGMENT; i++) {
+                    int type = s.rawType(i);
+                    if (type == 0) {
+                        break; // not yet written: the last segment's tail
+                    }
+                    Object o = s.get(i);
+                    JsonToken t = s.type(i);
+                    text += 1;
+                    if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                        if (++depth > MAX_SAFE_DEPTH) {
+                            safe = false;
+                        }
+                    } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                        depth--;
+                    } else if (t == JsonToken.FIELD_NAME || t == JsonToken.VALUE_STRING) {
+                        if (o instanceof String str) {
+                            heap += 40 + str.length();
+                            text += str.length() + 3;
+                            if (str.length() > MAX_SAFE_STRING) {
+                                safe = false;
+                            }
+                        } else {
+                            text += (o == null ? 0 : o.toString().length()) + 3; // SerializableString: the serializer's own
+                        }
+                    } else if (t == JsonToken.VALUE_NUMBER_INT) {
+                        heap += 16;
+                        text += 6;
+                        Object canonical = canonicalInteger(o);
+                        if (canonical != o) {
+                            slots[i] = canonical; // same text, and now the type a text parser gives
+                        }
+                        safe &= canonical instanceof Integer || canonical instanceof Long
+                                || (canonical instanceof BigInteger b && b.bitLength() < 1000);
+                    } else if (t == JsonToken.VALUE_NUMBER_FLOAT) {
+                        heap += 16;
+                        text += o instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e6 ? 8 : 20;
+                        safe &= o instanceof Double d && !d.isNaN() && !d.isInfinite();
+                    } else if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE || t == JsonToken.VALUE_NULL) {
+                        text += 4;
+                    } else {
+                        heap += o instanceof byte[] bytes ? 16 + bytes.length : 64;
+                        text += o instanceof byte[] bytes ? bytes.length * 4 / 3 + 4 : 64;
+                        safe = false;
+                    }
+                }
+            }
+            return Math.min(heap, HEAP_MASK) | (Math.min(text, TEXT_MAX) << 36) | (safe ? TOKENS_READ_SAFE : 0);
+        }
+
+        /**
+         * An integral token as the type a text parser reports for its digits ({@code Integer} in
+         * int range, {@code Long} in long range, else {@code BigInteger}): every generator writes
+         * the same digits for all of them, so the file is unchanged and a read from the tokens
+         * sees the number types a read of the file sees. Other values are returned as they are.
+         */
+        static Object canonicalInteger(Object o) {
+            if (o instanceof Long l) {
+                return l == l.intValue() ? (Object) l.intValue() : o;
+            }
+            if (o instanceof Short || o instanceof Byte) {
+                return ((Number) o).intValue();
+            }
+            if (o instanceof BigInteger b && b.bitLength() < 64) {
+                return b.bitLength() < 32 ? (Object) b.intValue() : (Object) b.longValue();
+            }
+            return o;
+        }
+    }
+}
