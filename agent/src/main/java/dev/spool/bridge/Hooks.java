@@ -12,7 +12,11 @@ import java.util.function.Function;
  * <p>Guarantees: each entry answers "not handled" (false, null, the unchanged stream) while no
  * implementation is installed, and on a thread that is already inside a Spool hook (the shared
  * re-entrancy guard: a JUL to SLF4J to Logback chain, or Spool's own threads, are never captured
- * twice). Only the {@code IOException}s of {@link SpoolHooks} reach the caller.
+ * twice). Jackson hooks differ: a read is always looked up in the buffer (inside a serializer or
+ * deserializer, on Spool's own threads), so a buffered write is never missed; a Jackson call nested
+ * in a Jackson hook is handled like a first one; and a write that is not handled (on Spool's own
+ * thread, inside a log hook) is reported through {@link SpoolHooks#writeJsonBypassed} so no older
+ * buffered content outlives it. Only the {@code IOException}s of {@link SpoolHooks} reach the caller.
  *
  * <p>Example (what a woven {@code ObjectMapper.writeValue(File, Object)} does first):
  * <pre>{@code if (Hooks.writeJson(this, file, value)) return; // else the original body}</pre>
@@ -24,7 +28,8 @@ public final class Hooks {
 
     private static volatile SpoolHooks hooks;
     private static volatile Function<String, String> commands;
-    private static final ThreadLocal<boolean[]> INSIDE = ThreadLocal.withInitial(() -> new boolean[1]);
+    /** [0]: inside a hook or on Spool's own thread; [1]: the hook is a Jackson one (nested Jackson calls go on). */
+    private static final ThreadLocal<boolean[]> INSIDE = ThreadLocal.withInitial(() -> new boolean[2]);
     private static final ThreadLocal<String> NEXT_STREAM_NAME = new ThreadLocal<>();
 
     private Hooks() {}
@@ -55,14 +60,19 @@ public final class Hooks {
             return false;
         }
         boolean[] inside = INSIDE.get();
-        if (inside[0]) {
+        boolean wasInside = inside[0];
+        boolean wasJson = inside[1];
+        if (wasInside && !wasJson) {
+            h.writeJsonBypassed(file); // Spool's own thread or a log hook: the original write runs
             return false;
         }
         inside[0] = true;
+        inside[1] = true;
         try {
             return h.writeJson(writer, file, value);
         } finally {
-            inside[0] = false;
+            inside[0] = wasInside;
+            inside[1] = wasJson;
         }
     }
 
@@ -72,14 +82,15 @@ public final class Hooks {
             return null;
         }
         boolean[] inside = INSIDE.get();
-        if (inside[0]) {
-            return null;
-        }
+        boolean wasInside = inside[0];
+        boolean wasJson = inside[1];
         inside[0] = true;
+        inside[1] = !wasInside || wasJson;
         try {
             return h.readJson(reader, method, file, type);
         } finally {
-            inside[0] = false;
+            inside[0] = wasInside;
+            inside[1] = wasJson;
         }
     }
 

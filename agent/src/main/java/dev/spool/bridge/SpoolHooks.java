@@ -25,8 +25,18 @@ public interface SpoolHooks {
     boolean writeJson(Object writer, File file, Object value) throws IOException;
 
     /**
+     * A Jackson {@code writeValue(File, Object)} that runs the original code (Spool does not take
+     * it here: on Spool's own thread, inside a log hook): any older buffered content of
+     * {@code file} is dropped, so it is neither served nor flushed over this write. Never throws.
+     */
+    void writeJsonBypassed(File file);
+
+    /**
      * A Jackson read of {@code file} through {@code reader} (ObjectMapper or ObjectReader):
      * {@code method} is the name of the called method, {@code type} its second argument or null.
+     *
+     * Called on every thread and at any depth (inside a serializer, on Spool's own threads, after
+     * the kill switch), so a buffered write is never missed by a read.
      *
      * @return the value read from buffered bytes ({@link Hooks#NULL} for a JSON null), or null
      *     when the file is not buffered (the original must run)

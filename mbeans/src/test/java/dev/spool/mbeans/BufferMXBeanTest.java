@@ -50,6 +50,7 @@ class BufferMXBeanTest {
 
     @Test
     void shouldReadEveryAttributeThroughAProxy() throws Exception {
+        Files.writeString(dir.resolve("a.json"), "{}"); // an existing file: its next content is buffered
         buffer.putSnapshot(dir.resolve("a.json"), "{\"a\":1}".getBytes(StandardCharsets.UTF_8));
         assertTrue(proxy.isEnabled());
         assertEquals(BufferSettings.DEFAULT_CAPACITY, proxy.getCapacity());
@@ -71,8 +72,9 @@ class BufferMXBeanTest {
     @Test
     void shouldFlushToDiskThroughTheOperationAndCountIt() throws Exception {
         Path file = dir.resolve("doc.json");
+        Files.writeString(file, "{}"); // an existing file (a new one is written at the call)
         buffer.putSnapshot(file, "{\"v\":2}".getBytes(StandardCharsets.UTF_8));
-        assertFalse(Files.exists(file));
+        assertEquals("{}", Files.readString(file));
         assertEquals(1, proxy.flush());
         assertEquals("{\"v\":2}", Files.readString(file));
         assertEquals(1, proxy.getFlushes());
@@ -85,9 +87,12 @@ class BufferMXBeanTest {
         proxy.setCapacity(1);
         assertEquals(1, proxy.getCapacity());
         Path file = dir.resolve("one.json");
+        Files.writeString(file, "[]"); // existing files: their next content is buffered
+        Files.writeString(dir.resolve("two.json"), "[]");
         buffer.putSnapshot(file, "[1]".getBytes(StandardCharsets.UTF_8));
+        assertEquals("[]", Files.readString(file));
         buffer.putSnapshot(dir.resolve("two.json"), "[2]".getBytes(StandardCharsets.UTF_8));
-        assertTrue(Files.exists(file), "capacity 1 makes a second dirty file force a flush");
+        assertEquals("[1]", Files.readString(file), "capacity 1 makes a second dirty file force a flush");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.spool.buffer;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -26,7 +27,11 @@ import java.util.zip.CRC32C;
  * digits). A later change by anyone is stamped by the file system clock and cannot carry that exact
  * value (short of deliberately copying it), so size + mtime + inode settle the question without
  * reading the file back. {@code ownTime} records that the file system kept the value exactly (a
- * coarse file system rounds it: then the stamp is judged like any other). Immutable.
+ * coarse file system rounds it: then the stamp is judged like any other).
+ *
+ * <p>Every stamp of an existing file carries the CRC of its content ({@link #load} and
+ * {@link #afterWrite} both know it), so a {@code touch} or a rewrite of the same bytes — new time,
+ * same size — is told apart from a real change by the hash, never taken for one. Immutable.
  */
 record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, long crc, long takenAtNanos,
                  boolean ownTime) {
@@ -49,16 +54,23 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
         return n.getEpochSecond() * 1_000_000_000L + n.getNano();
     }
 
-    /** Reads the file's content with a stamp that matches it (retries if it changes meanwhile). */
+    /**
+     * Reads the file's content with a stamp that matches it (retries if it changes meanwhile).
+     * @throws FileSystemException when the path names something other than a regular file
+     */
     static Loaded load(Path file) throws IOException {
         for (int attempt = 0; ; attempt++) {
             BasicFileAttributes before = attrs(file);
             if (before == null) return new Loaded(null, MISSING);
+            if (!before.isRegularFile()) {
+                throw new FileSystemException(file.toString(), null, "not a regular file");
+            }
             long taken = nowNanos();
             byte[] content;
             try {
                 content = Files.readAllBytes(file);
             } catch (NoSuchFileException gone) {
+                if (attempt >= 3) throw gone;
                 continue;
             }
             BasicFileAttributes after = attrs(file);
@@ -68,14 +80,19 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
         }
     }
 
-    /** The stamp of the file as it is now; reads the content for its hash only if the stamp is racy. */
-    static FileStamp current(Path file) throws IOException {
+    /**
+     * This stamp if the file still matches it by metadata (and the stamp is not racy), else a fresh
+     * stamp, content hash included, of the file as it is now: one {@code lstat} when nothing changed.
+     */
+    FileStamp refreshed(Path file) throws IOException {
         BasicFileAttributes a = attrs(file);
-        if (a == null) return MISSING;
-        FileStamp s = of(a, 0, nowNanos());
-        if (!s.racy()) return s;
-        Loaded l = load(file);
-        return l.stamp();
+        if (!exists && a == null) return this;
+        if (exists && a != null && !racy() && a.size() == size && sameTimeAndKey(a)) return this;
+        return load(file).stamp();
+    }
+
+    private boolean sameTimeAndKey(BasicFileAttributes a) {
+        return a.lastModifiedTime().to(TimeUnit.NANOSECONDS) == mtimeNanos && Objects.equals(a.fileKey(), fileKey);
     }
 
     /** A modification time for a file we write: now (microseconds) with random nanosecond digits. */
@@ -126,9 +143,7 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
         BasicFileAttributes a = attrs(file);
         if (!exists) return a == null;
         if (a == null || a.size() != size) return false;
-        boolean sameMeta = a.lastModifiedTime().to(TimeUnit.NANOSECONDS) == mtimeNanos
-                && Objects.equals(a.fileKey(), fileKey);
-        if (sameMeta && !racy()) return true;
+        if (sameTimeAndKey(a) && !racy()) return true;
         byte[] now;
         try {
             now = Files.readAllBytes(file);

@@ -27,8 +27,11 @@ import java.util.function.Function;
  * <p><b>Guarantees.</b> Thread-safe for any number of threads on the same and on different files.
  * A lookup of a buffered file is a {@link ConcurrentHashMap} read and then the entry's own monitor;
  * no global lock is taken by reads or writes. A file on disk is at every instant its previous or
- * its new complete content ({@link AtomicFiles}). A file changed on disk since it was loaded is
- * never overwritten: the content goes to {@code <name>.spool-conflict-<millis>}, is counted,
+ * its new complete content ({@link AtomicFiles}). A snapshot ends like the host's own write of the
+ * whole file: a new file is created at the call, a write the host's own code would fail or end
+ * differently is refused ({@link ReplaceRefusal}), and the last write wins (each put re-bases on
+ * the disk). A file whose content changed on disk since it was loaded (a live entry) or since the
+ * last put (a snapshot) is never overwritten: the content goes to {@code <name>.spool-conflict-<millis>}, is counted,
  * notified and reported, and the entry re-bases on the file's current content. A failed write
  * keeps the content buffered for the next flush; until one succeeds {@link #putSnapshot} and
  * {@link #readBuffered} for that file throw. Blocking: a write blocks while its file is being
@@ -102,12 +105,19 @@ public final class SharedBuffer implements AutoCloseable {
     // ---------------------------------------------------------------- snapshot entries
 
     /**
-     * Takes {@code content} (copied) as the next content of {@code file}; a later put replaces it.
-     * Once the buffer is closed the content is written at once, atomically, before this returns.
-     * Returns false when the buffer refuses (disabled, the content alone exceeds
-     * {@code capacityBytes}, or the current file cannot be examined): the caller then writes the
-     * file itself and meets the real error, if any.
-     * @throws IOException when an earlier flush of this file failed (its data is kept for retry)
+     * Takes {@code content} (copied) as the next content of {@code file}, the whole file: it
+     * supersedes any older buffered content and whatever was on disk, as the host's own write would.
+     * A file that does not exist yet is created at once, atomically, with this content, before this
+     * returns (so every other read path sees it); an existing file is written at the next flush.
+     * Once the buffer is closed the content is written at once too.
+     *
+     * <p>Returns false when the buffer refuses: disabled, the content alone exceeds
+     * {@code capacityBytes}, the file cannot be examined, or the host's own write would end
+     * differently or fail at the call ({@link ReplaceRefusal}). The caller then writes the file
+     * itself and meets the real result and error; the refusal already dropped any older buffered
+     * content of the file, so nothing older is served or flushed over the caller's write.
+     * @throws IOException when an earlier flush of this file failed (its data is kept for retry),
+     *         or when creating a new file failed (nothing is kept: the caller saw the error)
      */
     public boolean putSnapshot(Path file, byte[] content) throws IOException {
         Objects.requireNonNull(content, "content");
@@ -117,16 +127,24 @@ public final class SharedBuffer implements AutoCloseable {
     /**
      * As {@link #putSnapshot(Path, byte[])} with content that may encode itself later: a capture
      * is encoded at the flush, on the flushing thread, and only the last one put since the file's
-     * last flush ever is. {@code capacityBytes} counts its {@link SnapshotContent#heapBytes()}
-     * until then. A content whose {@code encode()} fails makes that flush fail (the next call on
-     * the file throws, as for any failed flush).
+     * last flush ever is (a new file's is encoded at once: it is written through). {@code capacityBytes}
+     * counts its {@link SnapshotContent#heapBytes()} until then. A content whose {@code encode()}
+     * fails makes that flush fail (the next call on the file throws, as for any failed flush).
      * @throws IOException when an earlier flush of this file failed (its data is kept for retry)
      */
     public boolean putSnapshot(Path file, SnapshotContent content) throws IOException {
         Objects.requireNonNull(content, "content");
         long size = content.heapBytes();
-        if (!enabled || size > capacityBytes) return false;
-        Path p = RealPaths.of(file);
+        Path p;
+        try {
+            p = RealPaths.of(file);
+        } catch (UncheckedIOException unresolvable) {
+            return false; // e.g. a file where a folder should be: the caller's own write fails as it should
+        }
+        if (!enabled || size > capacityBytes) {
+            supersede(p);
+            return false;
+        }
         SnapshotContent copy = content;
         EntryWriter.Outcome written = null;
         for (;;) {
@@ -134,23 +152,17 @@ public final class SharedBuffer implements AutoCloseable {
             synchronized (e) {
                 if (e.removed) continue;
                 if (e.failure != null) throw e.failureAsIOException();
-                if (!e.loaded) {
-                    try {
-                        e.baseline = FileStamp.current(p);
-                    } catch (IOException unreadable) {
-                        table.dropIfClean(e); // not a file we can stamp (a folder, no access): caller writes itself
-                        return false;
-                    }
-                    e.loaded = true;
-                }
+                if (!acceptSnapshot(e, p)) return false;
                 e.snapshot = copy;
                 e.root = null;
                 writer.markReplaced(e, size);
                 e.writes++;
-                // Closed (JVM shutdown: the host's threads still run while hooks flush): write through
-                // atomically, through the entry, rather than hand the host back its own truncating write,
-                // which the exit can tear and which the shutdown flush would take for someone else's change.
-                if (closed) written = writer.write(e, fsync);
+                // A new file, or closed (JVM shutdown: the host's threads still run while hooks flush):
+                // write through atomically, through the entry, so the file exists when the call returns.
+                if (closed || !e.baseline.exists()) {
+                    written = writer.write(e, fsync);
+                    if (written.result() == EntryWriter.Result.FAILED) drop(e);
+                }
             }
             break;
         }
@@ -164,7 +176,54 @@ public final class SharedBuffer implements AutoCloseable {
     }
 
     /**
-     * The buffered content of {@code file} (a copy, encoded), or null if it is not buffered.
+     * Caller holds {@code e}'s monitor. Re-bases the entry on the file as it is now (a write made
+     * directly to the file since the last put is older than this put, which replaces it: the last
+     * write wins) and says whether a snapshot may be buffered; a refusal drops the entry.
+     */
+    private boolean acceptSnapshot(Entry e, Path p) {
+        FileStamp disk;
+        try {
+            disk = e.loaded ? e.baseline.refreshed(p) : FileStamp.load(p).stamp();
+        } catch (IOException unreadable) {
+            drop(e); // not a file we can stamp (a folder, no access): the caller writes itself
+            return false;
+        }
+        if ((!e.loaded || disk != e.baseline || !disk.exists()) && ReplaceRefusal.reason(p, disk) != null) {
+            drop(e);
+            return false;
+        }
+        e.baseline = disk;
+        e.loaded = true;
+        return true;
+    }
+
+    /**
+     * The caller writes {@code file} itself, now, outside the buffer (a refused or unrouted write):
+     * drops any buffered content of it, so reads no longer see it and no flush writes it over the
+     * caller's. Cheap when the file is not buffered (one map lookup).
+     */
+    public void supersede(Path file) {
+        Path p = RealPaths.of(file);
+        Entry e = table.get(p);
+        if (e == null) return;
+        synchronized (e) {
+            if (!e.removed) drop(e);
+        }
+    }
+
+    /** Caller holds {@code e}'s monitor: forget the entry, buffered content and failure included. */
+    private void drop(Entry e) {
+        writer.markClean(e, 0);
+        e.failure = null;
+        e.snapshot = null;
+        e.root = null;
+        table.remove(e);
+    }
+
+    /**
+     * The buffered content of {@code file} (a copy, encoded), or null if it is not buffered, or
+     * if the file changed on disk since the last buffered write (that direct write is the later
+     * one: the caller reads the disk, as it would without Spool).
      * @throws IOException when an earlier flush of this file failed
      */
     public byte[] readBuffered(Path file) throws IOException {
@@ -183,6 +242,10 @@ public final class SharedBuffer implements AutoCloseable {
         synchronized (e) {
             if (e.removed || !e.loaded) return null;
             if (e.failure != null) throw e.failureAsIOException();
+            if (e.snapshot != null && !e.baseline.unchangedOnDisk(e.path)) {
+                if (!e.dirty) drop(e); // nothing of ours is pending: the disk is all there is
+                return null;
+            }
             SnapshotContent out = e.snapshot != null ? e.snapshot
                     : e.root != null ? SnapshotContent.ofBytes(Json.encode(e.root)) : null;
             if (out != null) e.reads++;

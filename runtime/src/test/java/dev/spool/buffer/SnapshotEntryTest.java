@@ -10,7 +10,6 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,12 +32,20 @@ class SnapshotEntryTest {
         return s.getBytes(UTF_8);
     }
 
+    /** An existing file (a new one is written at the call): its later content is buffered. */
+    private Path existing(String name) throws IOException {
+        Path f = dir.resolve(name);
+        Files.writeString(f, "{}");
+        Files.setLastModifiedTime(f, FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        return f;
+    }
+
     @Test
     void shouldServeTheLatestSnapshotFromMemoryAndWriteOnlyAtFlush() throws IOException {
-        Path f = dir.resolve("s.json");
+        Path f = existing("s.json");
         assertTrue(buffer.putSnapshot(f, b("{\"v\":1}")));
         assertTrue(buffer.putSnapshot(f, b("{\"v\":2}")));
-        assertFalse(Files.exists(f));
+        assertEquals("{}", Files.readString(f));
         assertEquals("{\"v\":2}", new String(buffer.readBuffered(f), UTF_8));
         BufferMetrics m = buffer.metrics();
         assertEquals(1, m.entries());
@@ -55,7 +62,7 @@ class SnapshotEntryTest {
 
     @Test
     void shouldCopyTheCallersBytes() throws IOException {
-        Path f = dir.resolve("copy.json");
+        Path f = existing("copy.json");
         byte[] content = b("[1]");
         buffer.putSnapshot(f, content);
         content[1] = '9';
@@ -106,10 +113,11 @@ class SnapshotEntryTest {
     @Test
     void shouldForceAFlushWhenDirtyFilesExceedCapacity() throws IOException {
         buffer.setCapacity(3);
+        for (int i = 0; i < 4; i++) existing(i + ".json");
         for (int i = 0; i < 3; i++) buffer.putSnapshot(dir.resolve(i + ".json"), b("[" + i + "]"));
-        assertEquals(0, fileCount());
+        assertEquals(0, writtenCount(4));
         buffer.putSnapshot(dir.resolve("3.json"), b("[3]"));
-        assertEquals(4, fileCount(), "the fourth dirty file forced a flush");
+        assertEquals(4, writtenCount(4), "the fourth dirty file forced a flush");
         assertEquals(0, buffer.metrics().dirtyEntries());
         assertEquals(4, buffer.metrics().entries(), "a forced flush keeps entries buffered");
         assertEquals("[2]", new String(buffer.readBuffered(dir.resolve("2.json")), UTF_8));
@@ -118,10 +126,13 @@ class SnapshotEntryTest {
     @Test
     void shouldForceAFlushWhenEstimatedBytesExceedCapacityBytes() throws IOException {
         buffer.setCapacityBytes(100);
-        buffer.putSnapshot(dir.resolve("a.json"), new byte[60]);
-        assertEquals(0, fileCount());
-        buffer.putSnapshot(dir.resolve("b.json"), new byte[50]);
-        assertEquals(2, fileCount());
+        Path a = existing("a.json");
+        Path bee = existing("b.json");
+        buffer.putSnapshot(a, new byte[60]);
+        assertEquals(2, Files.size(a));
+        buffer.putSnapshot(bee, new byte[50]);
+        assertEquals(60, Files.size(a));
+        assertEquals(50, Files.size(bee));
         assertEquals(0, buffer.metrics().estimatedBytes());
         assertFalse(buffer.putSnapshot(dir.resolve("big.json"), new byte[101]), "larger than the buffer: caller writes");
     }
@@ -132,6 +143,9 @@ class SnapshotEntryTest {
         Path sub2 = Files.createDirectory(dir.resolve("sub2"));
         Path f = sub.resolve("f.json");
         Path g = sub2.resolve("g.json");
+        Files.writeString(f, "{}");
+        Files.writeString(g, "{}");
+        existing("ok.json");
         List<Path> errors = new CopyOnWriteArrayList<>();
         buffer.addListener(new BufferListener() {
             @Override
@@ -142,6 +156,8 @@ class SnapshotEntryTest {
         buffer.putSnapshot(f, b("{\"keep\":1}"));
         buffer.putSnapshot(g, b("{\"keep\":2}"));
         buffer.putSnapshot(dir.resolve("ok.json"), b("{}"));
+        Files.delete(f);
+        Files.delete(g);
         Files.delete(sub);
         Files.delete(sub2);
         FlushException e = assertThrows(FlushException.class, buffer::flush);
@@ -159,18 +175,25 @@ class SnapshotEntryTest {
         assertThrows(IOException.class, () -> buffer.readBuffered(f));
         Files.createDirectory(sub);
         Files.createDirectory(sub2);
-        assertEquals(2, buffer.flush());
-        assertEquals("{\"keep\":1}", Files.readString(f));
-        assertEquals("{\"keep\":2}", Files.readString(g));
+        FlushReport r = buffer.flushWithReport();
+        assertEquals(2, r.conflicts().size(), "deleted after the buffered writes: kept beside, not resurrected");
+        assertFalse(Files.exists(f));
         assertTrue(buffer.putSnapshot(f, b("{\"next\":1}")));
+        assertEquals("{\"next\":1}", Files.readString(f));
     }
 
     @Test
     void shouldFlushOnTheTimerAndFollowIntervalChangesLive() throws IOException {
-        Path f = dir.resolve("t.json");
+        Path f = existing("t.json");
         buffer.putSnapshot(f, b("[]"));
         buffer.setFlushIntervalMillis(10);
-        Await.until("the timed flush", Duration.ofSeconds(10), () -> Files.exists(f));
+        Await.until("the timed flush", Duration.ofSeconds(10), () -> {
+            try {
+                return Files.readString(f).equals("[]");
+            } catch (IOException e) {
+                return false;
+            }
+        });
         buffer.setFlushIntervalMillis(0);
         assertTrue(Thread.getAllStackTraces().keySet().stream()
                 .anyMatch(t -> t.getName().equals("spool-buffer-flusher") && t.isDaemon()));
@@ -181,9 +204,10 @@ class SnapshotEntryTest {
         buffer.setEnabled(false);
         assertFalse(buffer.putSnapshot(dir.resolve("d.json"), b("{}")));
         buffer.setEnabled(true);
-        assertTrue(buffer.putSnapshot(dir.resolve("d.json"), b("{}")));
+        existing("d.json");
+        assertTrue(buffer.putSnapshot(dir.resolve("d.json"), b("[]")));
         buffer.close();
-        assertTrue(Files.exists(dir.resolve("d.json")), "close flushes");
+        assertEquals("[]", Files.readString(dir.resolve("d.json")), "close flushes");
         assertTrue(buffer.putSnapshot(dir.resolve("e.json"), b("{}")), "closed: written at once, atomically");
         assertEquals("{}", Files.readString(dir.resolve("e.json")));
     }
@@ -204,9 +228,12 @@ class SnapshotEntryTest {
         assertEquals(BufferSettings.DEFAULT_CAPACITY, BufferSettings.defaults().capacity());
     }
 
-    private long fileCount() throws IOException {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.count();
+    /** How many of the files 0.json .. n-1.json hold what was put ({@code [i]}). */
+    private long writtenCount(int n) throws IOException {
+        long written = 0;
+        for (int i = 0; i < n; i++) {
+            if (Files.readString(dir.resolve(i + ".json")).equals("[" + i + "]")) written++;
         }
+        return written;
     }
 }

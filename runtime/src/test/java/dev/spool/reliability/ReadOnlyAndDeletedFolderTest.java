@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spool.buffer.BufferSettings;
 import dev.spool.buffer.FlushException;
+import dev.spool.buffer.FlushReport;
 import dev.spool.buffer.SharedBuffer;
 import dev.spool.events.EventLog;
 import dev.spool.sink.SinkSettings;
@@ -71,15 +72,19 @@ class ReadOnlyAndDeletedFolderTest {
     void shouldKeepABufferedFileWhoseFolderWasDeletedUntilItIsBack() throws Exception {
         try (SharedBuffer buffer = SharedBuffer.create(BufferSettings.builder().flushIntervalMillis(0).build())) {
             Path folder = Files.createDirectory(tmp.resolve("jobs"));
-            Path file = folder.resolve("new.json");
+            Path file = folder.resolve("state.json");
+            Files.writeString(file, "{}");
             assertTrue(buffer.putSnapshot(file, DiskFullBufferTest.content(2, 1)));
+            Files.delete(file);
             Files.delete(folder);
             FlushException e = assertThrows(FlushException.class, buffer::flush);
-            assertTrue(e.getMessage().contains("new.json"), e.getMessage());
+            assertTrue(e.getMessage().contains("state.json"), e.getMessage());
             assertArrayEquals(DiskFullBufferTest.content(2, 1), e.failures().get(0).unsavedContent());
             Files.createDirectory(folder);
-            assertEquals(1, buffer.flush());
-            assertArrayEquals(DiskFullBufferTest.content(2, 1), Files.readAllBytes(file));
+            FlushReport r = buffer.flushWithReport();
+            assertEquals(1, r.conflicts().size(), "deleted after the buffered write: the deletion came last");
+            assertTrue(Files.notExists(file), "a deleted file is not resurrected");
+            assertArrayEquals(DiskFullBufferTest.content(2, 1), Files.readAllBytes(r.conflicts().get(0).conflictFile()));
         }
     }
 

@@ -5,6 +5,7 @@ import dev.spool.events.EventLog;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -21,6 +22,10 @@ public final class RecoveryChild {
         EventLog log = EventLog.open(dir.resolve("events.spool"));
         log.emit(Map.of("i", -1));
         log.flush();
+        for (int i = 0; i < files; i++) {
+            // existing files (a new one is written at the call): their next content is buffered
+            Files.writeString(dir.resolve("doc-" + i + ".json"), "{}");
+        }
         System.out.println("ready");
         System.out.flush();
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();

@@ -47,8 +47,9 @@ final class HooksImpl implements SpoolHooks {
         this.route = route;
     }
 
-    private Path bufferedPath(File file) {
-        if (!control.routingEnabled() || !filter.mightMatch(file.getPath())) {
+    /** The path of {@code file} if the filter selects it for buffering, else null. */
+    private Path selectedPath(File file) {
+        if (!filter.mightMatch(file.getPath())) {
             return null;
         }
         Path path;
@@ -60,10 +61,24 @@ final class HooksImpl implements SpoolHooks {
         return filter.matches(path) ? path : null;
     }
 
+    /**
+     * The buffer that may hold {@code path}'s content: the running buffer while routing is on, and
+     * even after the kill switch turned it off (a flush that failed keeps entries; reads and
+     * writes must still see them), but never one created just for this question.
+     */
+    private SharedBuffer bufferFor(boolean routing) {
+        return routing ? backends.buffer() : backends.bufferIfStarted();
+    }
+
     @Override
     public boolean writeJson(Object writer, File file, Object value) throws IOException {
-        Path path = bufferedPath(file);
+        boolean routing = control.routingEnabled();
+        Path path = selectedPath(file);
         if (path == null) {
+            return false;
+        }
+        if (!routing) {
+            writeJsonBypassed(file); // the original write runs: nothing older may be flushed over it
             return false;
         }
         SharedBuffer buffer = backends.buffer();
@@ -74,24 +89,40 @@ final class HooksImpl implements SpoolHooks {
             } catch (JacksonCalls.Unsupported | RuntimeException e) {
                 control.error("jackson-write:" + writer.getClass().getName(),
                         "cannot encode with " + writer.getClass().getName() + " (" + e + "): writing " + file + " directly");
+                writeJsonBypassed(file);
                 return false;
             }
         }
         try {
-            return buffer.putSnapshot(path, content);
+            return buffer.putSnapshot(path, content); // a refusal already dropped older content
         } catch (RuntimeException e) {
             control.error("buffer-put", "the buffer refused " + path + " (" + e + "): written directly");
+            writeJsonBypassed(file);
             return false;
         }
     }
 
     @Override
+    public void writeJsonBypassed(File file) {
+        try {
+            Path path = selectedPath(file);
+            SharedBuffer buffer = backends.bufferIfStarted();
+            if (path != null && buffer != null) {
+                buffer.supersede(path);
+            }
+        } catch (RuntimeException e) {
+            control.error("buffer-supersede", "cannot drop the buffered content of " + file + " (" + e + ")");
+        }
+    }
+
+    @Override
     public Object readJson(Object reader, String method, File file, Object type) throws IOException {
-        Path path = bufferedPath(file);
-        if (path == null) {
+        Path path = selectedPath(file);
+        SharedBuffer buffer = path == null ? null : bufferFor(control.routingEnabled());
+        if (buffer == null) {
             return null;
         }
-        SnapshotContent buffered = backends.buffer().readBufferedContent(path);
+        SnapshotContent buffered = buffer.readBufferedContent(path);
         if (buffered == null) {
             return null;
         }

@@ -232,6 +232,11 @@ class AsmWeaverTest {
         }
 
         @Override
+        public void writeJsonBypassed(File file) {
+            calls.add("bypassed " + file);
+        }
+
+        @Override
         public Object readJson(Object reader, String method, File file, Object type) throws IOException {
             calls.add("read " + method + " " + file + " " + type);
             try {

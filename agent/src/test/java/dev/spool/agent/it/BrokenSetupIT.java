@@ -64,7 +64,7 @@ class BrokenSetupIT {
     }
 
     @Test
-    void shouldCompleteAndReportOnceWhenTheOutputFolderIsReadOnly() throws Exception {
+    void shouldLetEveryWriteFailAtTheCallAsPlainWhenTheOutputFolderIsReadOnly() throws Exception {
         Path dir = Files.createDirectories(root.resolve("readonly"));
         ReadOnly readOnly = ReadOnly.make(dir);
         assumeTrue(readOnly != null, "cannot make a folder read-only here (root without chattr)");
@@ -72,9 +72,11 @@ class BrokenSetupIT {
             Forked agent = Forked.start(root, "agent", Forked.agentArgs("spool.buffer.flush.interval=50"),
                     Forked.hostClassPath(Forked.jackson()), "dev.spool.agent.host.TolerantJsonHost", dir.toString(), "200");
             String out = agent.awaitSuccess();
-            assertTrue(out.startsWith("done"), agent.describe());
+            // a write into a folder the process cannot write is refused by the buffer (issue 10 item 8):
+            // Jackson's own write runs and fails at every call, as without the agent; nothing to report
+            assertEquals("done failures=200", out.trim(), agent.describe());
             List<String> lines = only(Trees.spoolLines(agent.err()), "doc.json");
-            assertEquals(1, lines.size(), agent.describe());
+            assertEquals(0, lines.size(), agent.describe());
             assertEquals(0, Trees.names(dir).size(), "nothing written into the read-only folder");
         } finally {
             readOnly.undo();

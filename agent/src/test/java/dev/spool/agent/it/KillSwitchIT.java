@@ -29,13 +29,14 @@ class KillSwitchIT {
     void shouldFlushAndWriteDirectly_whileRoutingIsOff() throws Exception {
         Path dir = Files.createDirectories(root.resolve("out"));
         Path doc = dir.resolve("doc.json");
+        Files.writeString(doc, "{\"step\":0}"); // an existing file (a new one is written at the call)
         try (Forked host = Forked.start(root, "host", Forked.agentArgs("spool.buffer.flush.interval=0"),
                 Forked.hostClassPath(Forked.jackson()), "dev.spool.agent.host.AttachHost", dir.toString())) {
             host.awaitOutput("ready");
             OutputStream in = host.process.getOutputStream();
             send(in, "write 1");
             host.awaitOutput("wrote 1 read 1");
-            assertTrue(Files.notExists(doc), "held in memory while routing is on");
+            assertEquals("{\"step\":0}", Files.readString(doc), "held in memory while routing is on");
 
             String off = command(host.pid(), "routing=off");
             assertTrue(off.contains("\"routingEnabled\":false"), off);
@@ -60,13 +61,14 @@ class KillSwitchIT {
     void shouldFlipRoutingThroughTheAgentMBean() throws Exception {
         Path dir = Files.createDirectories(root.resolve("out"));
         Path doc = dir.resolve("doc.json");
+        Files.writeString(doc, "{\"step\":0}"); // an existing file (a new one is written at the call)
         try (Forked host = Forked.start(root, "host", Forked.agentArgs("spool.buffer.flush.interval=0"),
                 Forked.hostClassPath(Forked.jackson()), "dev.spool.agent.host.AttachHost", dir.toString())) {
             host.awaitOutput("ready");
             OutputStream in = host.process.getOutputStream();
             send(in, "write 1");
             host.awaitOutput("wrote 1 read 1");
-            assertTrue(Files.notExists(doc), "held in memory while routing is on");
+            assertEquals("{\"step\":0}", Files.readString(doc), "held in memory while routing is on");
 
             try (JMXConnector jmx = host.connectJmx()) {
                 MBeanServerConnection server = jmx.getMBeanServerConnection();

@@ -1,0 +1,145 @@
+package dev.spool.buffer;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Why a buffered snapshot of a file must be refused: the host's own write ({@code FileOutputStream}
+ * truncating the file in place, or creating it) and Spool's write (a temp file renamed over the
+ * target, {@link AtomicFiles}) would not end alike, or the host's would fail at the call and
+ * Spool's would not. A refused snapshot is written by the host itself, so it meets exactly its own
+ * result and error. {@link #reason} answers null when buffering is equivalent.
+ *
+ * <p>Refused, with the plain outcome that differs:
+ * <ul>
+ * <li>a new file whose folder is missing, not a folder, or not writable: the plain write fails at
+ *     the call ({@code FileNotFoundException}); Spool's would fail only at the flush;</li>
+ * <li>a path that is not a regular file (a folder, a device, a dangling link): plain fails or
+ *     writes through it;</li>
+ * <li>a file the process cannot write ({@code 0444} for a non-root user): plain fails, a rename
+ *     would replace it;</li>
+ * <li>a writable file in a folder the process cannot write: plain succeeds, a rename fails;</li>
+ * <li>a file with more than one hard link: plain changes every name, a rename detaches this one;</li>
+ * <li>a file owned by another user or group than a new file would get: plain keeps the owner;</li>
+ * <li>a mount point (a bind-mounted single file, a file on another device than its folder): plain
+ *     writes it, a rename fails ({@code EBUSY}/{@code EXDEV}).</li>
+ * </ul>
+ * Not detected (documented in RELIABILITY.md): POSIX ACLs and other extended attributes (the
+ * renamed file has the folder's default ACL and no xattrs), the immutable/append-only flags (both
+ * writes fail, Spool's only at the flush), a mount made after {@link #MOUNTS_MAX_AGE_NANOS}.
+ *
+ * <p>Cost: one {@code lstat} of the file and one of its folder, one {@code access} of each, and
+ * {@code /proc/self/mountinfo} at most every {@link #MOUNTS_MAX_AGE_NANOS}. The buffer calls it
+ * only when it stamps a file afresh (its first write after a flush, or after someone else changed
+ * it). Thread-safe.
+ */
+final class ReplaceRefusal {
+    static final long MOUNTS_MAX_AGE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final String UNIX = "unix:mode,nlink,uid,gid,dev";
+    private static final long[] IDS = processIds();
+    private static volatile Mounts mounts = new Mounts(Set.of(), Long.MIN_VALUE);
+
+    private record Mounts(Set<String> points, long readAtNanos) {}
+
+    private ReplaceRefusal() {}
+
+    /** Null when buffering {@code file} ends like the host's own write; else why not. */
+    static String reason(Path file, FileStamp disk) {
+        Path dir = file.getParent();
+        if (dir == null) return "not a file path";
+        try {
+            Map<String, Object> folder = unixOrNull(dir);
+            if (!Files.isDirectory(dir)) return "its folder " + dir + " is missing or not a folder";
+            if (!Files.isWritable(dir)) return "its folder is not writable (the rename would fail)";
+            if (!disk.exists()) return null;
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) return "not a regular file";
+            if (!Files.isWritable(file)) return "the file is not writable";
+            Map<String, Object> f = unixOrNull(file);
+            if (f != null && folder != null) {
+                if ((Integer) f.get("nlink") > 1) return "the file has " + f.get("nlink") + " hard links";
+                if (!f.get("dev").equals(folder.get("dev"))) return "the file is on another device than its folder";
+                if (IDS != null && ((Integer) f.get("uid")).longValue() != IDS[0]) return "the file has another owner";
+                long newGid = ((Integer) folder.get("mode") & 02000) != 0 ? ((Integer) folder.get("gid")).longValue()
+                        : IDS == null ? -1 : IDS[1];
+                if (newGid >= 0 && ((Integer) f.get("gid")).longValue() != newGid) return "the file has another group";
+            }
+            if (isMountPoint(file)) return "the file is a mount point (bind-mounted)";
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return "cannot examine it (" + e + ")";
+        }
+    }
+
+    private static Map<String, Object> unixOrNull(Path p) throws IOException {
+        try {
+            return Files.readAttributes(p, UNIX, LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException | IllegalArgumentException notUnix) {
+            return null;
+        }
+    }
+
+    /** Makes the next check read the mount table afresh (tests: a mount made just now). */
+    static void forgetMounts() {
+        mounts = new Mounts(Set.of(), Long.MIN_VALUE);
+    }
+
+    private static boolean isMountPoint(Path file) {
+        Mounts m = mounts;
+        long now = System.nanoTime();
+        if (m.readAtNanos() == Long.MIN_VALUE || now - m.readAtNanos() > MOUNTS_MAX_AGE_NANOS) {
+            m = new Mounts(readMountPoints(), now);
+            mounts = m;
+        }
+        return m.points().contains(file.toString());
+    }
+
+    /** Mount points from {@code /proc/self/mountinfo} (field 5, octal escapes decoded); empty elsewhere. */
+    static Set<String> readMountPoints() {
+        Set<String> points = new HashSet<>();
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
+                String[] fields = line.split(" ");
+                if (fields.length > 4) points.add(unescape(fields[4]));
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: the device comparison above still catches a file mounted from elsewhere
+        }
+        return points;
+    }
+
+    private static String unescape(String s) {
+        if (s.indexOf('\\') < 0) return s;
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 3 < s.length()) {
+                b.append((char) Integer.parseInt(s.substring(i + 1, i + 4), 8));
+                i += 3;
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** {effective uid, effective gid} from {@code /proc/self/status}, or null where unknown. */
+    private static long[] processIds() {
+        try {
+            long uid = -1;
+            long gid = -1;
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Uid:")) uid = Long.parseLong(line.split("\\s+")[2]);
+                if (line.startsWith("Gid:")) gid = Long.parseLong(line.split("\\s+")[2]);
+            }
+            return uid >= 0 && gid >= 0 ? new long[] {uid, gid} : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package dev.spool.buffer;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A buffered snapshot ends like the host's own write of the whole file (issue 10, items 7–10 and
+ * 12): a new file exists at once, a write the host's own code would make fail or end differently is
+ * refused (the host then writes), the last write wins over the host's direct writes, a refusal
+ * supersedes what was buffered before, and a touch is not a change.
+ */
+class SnapshotLikePlainWriteTest {
+    @TempDir
+    Path dir;
+    SharedBuffer buffer = SharedBuffer.create(BufferSettings.builder().flushIntervalMillis(0).build());
+
+    @AfterEach
+    void close() throws FlushException {
+        buffer.close();
+    }
+
+    static byte[] b(String s) {
+        return s.getBytes(UTF_8);
+    }
+
+    /** An existing file last changed a minute ago (its stamp is not racy). */
+    private Path existing(String name, String content) throws IOException {
+        Path f = dir.resolve(name);
+        Files.writeString(f, content);
+        Files.setLastModifiedTime(f, FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        return f;
+    }
+
+    private List<String> conflictFiles() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.contains(AtomicFiles.CONFLICT_MARK)).toList();
+        }
+    }
+
+    @Test
+    void shouldCreateANewFileWithItsContentBeforeThePutReturns() throws IOException {
+        Path f = dir.resolve("new.json");
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":1}")));
+        assertEquals("{\"v\":1}", Files.readString(f), "a new file exists, complete, once the call returns");
+        assertEquals(0, buffer.metrics().dirtyEntries());
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":2}")));
+        assertEquals("{\"v\":1}", Files.readString(f), "an existing file is written at the flush");
+        assertEquals("{\"v\":2}", new String(buffer.readBuffered(f), UTF_8));
+        buffer.flush();
+        assertEquals("{\"v\":2}", Files.readString(f));
+    }
+
+    @Test
+    void shouldRefuseAMissingFolderAFolderAndAHardLinkedFile() throws IOException {
+        assertFalse(buffer.putSnapshot(dir.resolve("missing/x.json"), b("{}")));
+        Path plainFile = existing("plain", "not a folder");
+        assertFalse(buffer.putSnapshot(plainFile.resolve("x.json"), b("{}")), "a file as the folder");
+        assertFalse(buffer.putSnapshot(Files.createDirectory(dir.resolve("folder.json")), b("{}")));
+        Path linked = existing("linked.json", "[0]");
+        Files.createLink(dir.resolve("other-name.json"), linked);
+        assertFalse(buffer.putSnapshot(linked, b("[1]")), "a rename would detach one of two hard links");
+        assertEquals(0, buffer.metrics().entries());
+        assertFalse(Files.exists(dir.resolve("missing")));
+    }
+
+    @Test
+    void shouldRefuseAFileOfAnotherOwnerOrGroup() throws Exception {
+        assumeTrue(new String(Files.readAllBytes(Path.of("/proc/self/status")), UTF_8).contains("\nUid:\t0\t"),
+                "only root can give a file to someone else");
+        Path theirs = existing("theirs.json", "[0]");
+        Files.setAttribute(theirs, "unix:uid", 65534);
+        assertFalse(buffer.putSnapshot(theirs, b("[1]")), "a rename would make the file ours");
+        Path group = existing("group.json", "[0]");
+        Files.setAttribute(group, "unix:gid", 65534);
+        assertFalse(buffer.putSnapshot(group, b("[1]")), "a rename would change the file's group");
+    }
+
+    @Test
+    void shouldRefuseABindMountedFile() throws Exception {
+        Path source = existing("source.json", "[0]");
+        Path target = existing("mounted.json", "[9]");
+        Process mount = new ProcessBuilder("mount", "--bind", source.toString(), target.toString()).inheritIO().start();
+        assumeTrue(mount.waitFor(30, TimeUnit.SECONDS) && mount.exitValue() == 0, "bind mounts need privileges");
+        try {
+            ReplaceRefusal.forgetMounts(); // the mount table is re-read at most once a second
+            assertFalse(buffer.putSnapshot(target, b("[1]")), "a rename onto a mount point fails with EBUSY");
+        } finally {
+            new ProcessBuilder("umount", target.toString()).inheritIO().start().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void shouldLetTheHostsLastWriteWin() throws IOException {
+        Path f = existing("last.json", "{\"v\":0}");
+        Path backup = existing("backup.json", "{\"v\":\"backup\"}");
+        buffer.putSnapshot(f, b("{\"v\":1}"));
+        Files.writeString(f, "{\"v\":\"direct\"}");
+        assertNull(buffer.readBuffered(f), "the direct write is the later one: reads see the disk");
+        buffer.putSnapshot(f, b("{\"v\":2}"));
+        assertEquals("{\"v\":2}", new String(buffer.readBuffered(f), UTF_8));
+        FlushReport r = buffer.flushWithReport();
+        assertEquals(List.of(), r.conflicts());
+        assertEquals("{\"v\":2}", Files.readString(f));
+        buffer.putSnapshot(f, b("{\"v\":3}"));
+        Files.copy(backup, f, StandardCopyOption.REPLACE_EXISTING);
+        buffer.putSnapshot(f, b("{\"v\":4}"));
+        assertEquals(List.of(), buffer.flushWithReport().conflicts());
+        assertEquals("{\"v\":4}", Files.readString(f));
+        assertEquals(List.of(), conflictFiles());
+        assertEquals(0, buffer.metrics().conflicts());
+    }
+
+    @Test
+    void shouldDropTheOlderSnapshotWhenAPutIsRefused() throws IOException {
+        Path big = existing("big.json", "[0]");
+        buffer.putSnapshot(big, b("[1]"));
+        buffer.setCapacityBytes(4);
+        assertFalse(buffer.putSnapshot(big, b("[1,2,3,4]")), "larger than capacity.bytes");
+        assertNull(buffer.readBuffered(big), "the refused write supersedes the buffered one");
+        Files.writeString(big, "[1,2,3,4]"); // the host's own write
+        buffer.setCapacityBytes(BufferSettings.DEFAULT_CAPACITY_BYTES);
+
+        Path off = existing("off.json", "[0]");
+        buffer.putSnapshot(off, b("[1]"));
+        buffer.setEnabled(false);
+        buffer.setEnabled(true);
+        buffer.putSnapshot(off, b("[2]"));
+        buffer.setEnabled(false);
+        assertFalse(buffer.putSnapshot(off, b("[3]")));
+        assertNull(buffer.readBuffered(off));
+        Files.writeString(off, "[3]");
+        buffer.setEnabled(true);
+
+        Path linked = existing("linked.json", "[0]");
+        buffer.putSnapshot(linked, b("[1]"));
+        Files.writeString(linked, "[0]"); // same size, new time: re-stamped at the next put
+        Files.createLink(dir.resolve("second-name.json"), linked);
+        assertFalse(buffer.putSnapshot(linked, b("[2]")), "now hard-linked: refused");
+        assertNull(buffer.readBuffered(linked));
+        Files.writeString(linked, "[2]");
+
+        FlushReport r = buffer.flushWithReport();
+        assertEquals(List.of(), r.conflicts());
+        assertEquals("[1,2,3,4]", Files.readString(big));
+        assertEquals("[3]", Files.readString(off));
+        assertEquals("[2]", Files.readString(linked));
+        assertEquals(List.of(), conflictFiles());
+    }
+
+    @Test
+    void shouldNotTakeATouchOrASameContentRewriteForAChange() throws IOException {
+        Path touched = existing("touched.json", "{\"v\":0}");
+        buffer.putSnapshot(touched, b("{\"v\":1}"));
+        Files.setLastModifiedTime(touched, FileTime.fromMillis(System.currentTimeMillis()));
+        Path rewritten = existing("rewritten.json", "{\"v\":0}");
+        buffer.putSnapshot(rewritten, b("{\"v\":1}"));
+        Files.writeString(rewritten, "{\"v\":0}");
+        Files.setLastModifiedTime(rewritten, FileTime.fromMillis(System.currentTimeMillis() - 30_000));
+        assertEquals("{\"v\":1}", new String(buffer.readBuffered(touched), UTF_8));
+        FlushReport r = buffer.flushWithReport();
+        assertEquals(List.of(), r.conflicts());
+        assertEquals(2, r.filesWritten());
+        assertEquals("{\"v\":1}", Files.readString(touched));
+        assertEquals("{\"v\":1}", Files.readString(rewritten));
+        assertEquals(List.of(), conflictFiles());
+    }
+
+    @Test
+    void shouldStillDivertAChangeMadeAfterTheLastPutAndKeepTheDisk() throws IOException {
+        Path f = existing("after.json", "{\"v\":0}");
+        buffer.putSnapshot(f, b("{\"v\":1}"));
+        Files.writeString(f, "{\"v\":\"theirs\"}");
+        FlushReport r = buffer.flushWithReport();
+        assertEquals(1, r.conflicts().size(), "their write came last: the disk keeps it, ours goes beside it");
+        assertEquals("{\"v\":\"theirs\"}", Files.readString(f));
+        assertEquals("{\"v\":1}", Files.readString(r.conflicts().get(0).conflictFile()));
+    }
+}
