@@ -227,6 +227,7 @@ public final class SpoolConfig {
     /** {@code block}, {@code drop} or {@code sync}. */
     public String sinkPolicy() { return text(ConfigKey.SINK_POLICY); }
     public long sinkMaxBytesPerSecond() { return number(ConfigKey.SINK_MAX_BYTES_PER_SECOND); }
+    public long sinkWaitMillis() { return number(ConfigKey.SINK_WAIT_MILLIS); }
     public boolean jmxEnabled() { return bool(ConfigKey.JMX_ENABLED); }
     /** The configuration file named by {@code spool.config}, or empty text for none. */
     public String configFile() { return text(ConfigKey.CONFIG_FILE); }

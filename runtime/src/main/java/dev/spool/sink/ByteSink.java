@@ -26,6 +26,13 @@ import org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue;
  * waits, {@code DROP} refuses (counted), {@code SYNC} writes through. No method throws into the
  * caller; I/O errors are counted, kept as the last error and retried with backoff by the writer.
  *
+ * <p><b>Bounds.</b> Every wait (a {@code BLOCK} producer, a direct write, {@link #flush},
+ * {@link #close}, the writer waiting for a producer) is bounded by
+ * {@link SinkSettings#waitMillis()}; past it the unit fails: {@code append} returns false and the
+ * failure is counted as dropped and kept as the last error. An append racing {@link #close} is
+ * either written or returns false; after the JVM's shutdown hook drained the sink, appends are
+ * written through synchronously (see {@link SinkClosing}).
+ *
  * <pre>{@code
  * try (ByteSink sink = ByteSink.forChannel(channel, 0, "app.log", SinkSettings.defaults())) {
  *     sink.append(ByteBuffer.wrap(bytes));     // copied; returns at once
@@ -36,6 +43,12 @@ import org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue;
 public final class ByteSink implements AutoCloseable {
     /** How long the JVM shutdown hook waits for the writer to drain, so a host's exit never hangs. */
     static final long SHUTDOWN_WAIT_MILLIS = 10_000;
+    /** {@link #offer} outcomes: accepted; dropped by policy {@code DROP}; failed (closed output, bounded wait ran out, write failed). */
+    static final int OK = 0;
+    static final int DROPPED = 1;
+    static final int FAILED = 2;
+    /** Current once the sink is closing: its buffer (capacity 0, never opened) refuses every reservation. */
+    static final Slot CLOSED_SLOT = new Slot(new SinkBuffer(0, false));
     private static final VarHandle CURRENT;
 
     static {
@@ -57,6 +70,14 @@ public final class ByteSink implements AutoCloseable {
     volatile SinkPolicy policy;
     volatile long maxBytesPerSecond;
     volatile boolean closed;
+    /** The owner closed the sink (not only the JVM's shutdown): the output is closed when drained. */
+    volatile boolean closeRequested;
+    /** Written under {@link #throughLock}: the back end is closed; nothing more can be written. */
+    volatile boolean backendClosed;
+    /** Serialises the back end between the ended writer and writes through after close. */
+    final Object throughLock = new Object();
+    final long waitMillis;
+    final long waitNanos;
     volatile boolean flushRequested;
 
     final LongAdder dropped = new LongAdder();
@@ -83,33 +104,43 @@ public final class ByteSink implements AutoCloseable {
     @SuppressWarnings("unused") private Slot current;
     private final SinkWriter writer;
     private final Thread writerThread;
+    final SinkClosing closing;
+    final DirectWrites direct;
     private final Thread shutdownHook;
     private final SinkMetrics metrics;
 
-    private ByteSink(SinkBackend backend, String name, SinkSettings s) {
+    private ByteSink(SinkBackend backend, String name, SinkSettings s, boolean startWriter) {
         this.backend = backend;
         this.name = name;
         this.bufferBytes = s.bufferBytes();
         this.policy = s.policy();
         this.maxBytesPerSecond = s.maxBytesPerSecond();
         this.recordMax = s.recordMax();
+        this.waitMillis = s.waitMillis();
+        this.waitNanos = TimeUnit.MILLISECONDS.toNanos(s.waitMillis());
         this.directThreshold = s.directThreshold();
         this.directBacklogBytes = Math.max((long) s.buffers() * s.bufferBytes(), 2L * s.recordMax() + 4096);
         this.free = new MpmcAtomicArrayQueue<>(Math.max(4, s.buffers()));
-        boolean direct = backend.wantsDirectBuffers();
-        SinkBuffer first = new SinkBuffer(s.bufferBytes(), direct);
+        boolean directBuffers = backend.wantsDirectBuffers();
+        SinkBuffer first = new SinkBuffer(s.bufferBytes(), directBuffers);
         first.open();
         CURRENT.setRelease(this, new Slot(first));
         for (int i = 1; i < s.buffers(); i++) {
-            free.offer(new SinkBuffer(s.bufferBytes(), direct));
+            free.offer(new SinkBuffer(s.bufferBytes(), directBuffers));
         }
         this.metrics = new ByteSinkMetrics(this);
         this.writer = new SinkWriter(this);
         this.writerThread = new Thread(writer, "spool-sink-" + name);
         writerThread.setDaemon(true);
         writer.thread = writerThread;
+        this.closing = new SinkClosing(this, writer, writerThread);
+        this.direct = new DirectWrites(this);
+        if (!startWriter) {
+            this.shutdownHook = null;
+            return;
+        }
         writerThread.start();
-        Thread hook = new Thread(() -> close(SHUTDOWN_WAIT_MILLIS), "spool-sink-shutdown-" + name);
+        Thread hook = new Thread(this::shutdown, "spool-sink-shutdown-" + name);
         try {
             Runtime.getRuntime().addShutdownHook(hook);
         } catch (IllegalStateException | SecurityException e) {
@@ -127,12 +158,25 @@ public final class ByteSink implements AutoCloseable {
         Objects.requireNonNull(channel, "channel");
         SinkBackend b = settings.type() == SinkType.MMAP
                 ? new MmapBackend(channel, start) : new FileBackend(channel, start);
-        return new ByteSink(b, name, settings);
+        return new ByteSink(b, name, settings, true);
     }
 
     /** A sink writing the same bytes, unframed, to {@code delegate}; it owns the stream from now on. */
     static ByteSink forStream(OutputStream delegate, String name, SinkSettings settings) {
-        return new ByteSink(new StreamBackend(Objects.requireNonNull(delegate, "delegate")), name, settings);
+        return new ByteSink(new StreamBackend(Objects.requireNonNull(delegate, "delegate")), name, settings, true);
+    }
+
+    /**
+     * For the JCStress tests only: a stream sink whose writer is not started and has no shutdown
+     * hook; the test runs the writer loop itself on one of its actors with {@link #runWriter()}.
+     */
+    static ByteSink unstartedForStream(OutputStream delegate, SinkSettings settings) {
+        return new ByteSink(new StreamBackend(delegate), "jcstress", settings, false);
+    }
+
+    /** For the JCStress tests only: runs the writer loop on the calling thread until the sink is closed and drained. */
+    void runWriter() {
+        writer.run();
     }
 
     public SinkMetrics metrics() {
@@ -161,11 +205,12 @@ public final class ByteSink implements AutoCloseable {
 
     /**
      * Copies {@code src}'s remaining bytes (its position is not changed) into the sink as one
-     * unit. Returns false when the unit was dropped (policy {@code DROP}, or the sink is closed).
+     * unit. Returns false when the unit was not accepted: dropped under {@code DROP}, or failed
+     * (closed and written through unsuccessfully, or a bounded wait ran out); both are counted.
      * A unit larger than a buffer is written directly (see {@link #appendDirect}).
      */
     public boolean append(ByteBuffer src) {
-        return append(src, null);
+        return offer(src, null) == OK;
     }
 
     /**
@@ -173,87 +218,117 @@ public final class ByteSink implements AutoCloseable {
      * one contiguous unit, e.g. a frame header and its payload, without joining them first.
      */
     public boolean append(ByteBuffer first, ByteBuffer second) {
+        return offer(first, second) == OK;
+    }
+
+    /** Copies {@code len} bytes of {@code b} from {@code off} as one unit; see {@link #append(ByteBuffer)}. */
+    public boolean append(byte[] b, int off, int len) {
+        return offer(ByteBuffer.wrap(b, off, len), null) == OK;
+    }
+
+    /** {@link #append(ByteBuffer, ByteBuffer)} telling {@link #OK}, {@link #DROPPED} (by policy) and {@link #FAILED}. */
+    int offer(ByteBuffer first, ByteBuffer second) {
         int n1 = first.remaining();
         int n = n1 + (second == null ? 0 : second.remaining());
         if (n == 0) {
-            return true;
+            return OK;
         }
         if (closed) {
-            dropped.increment();
-            return false;
+            return writeThrough(first, second);
         }
         int idle = 0;
+        long waitStart = 0;
         while (true) {
             Slot slot = currentSlot();
             SinkBuffer buf = slot.buf;
             if (n > buf.capacity) {
-                return second == null ? appendDirect(first) : appendDirect(first, second);
+                return buf == CLOSED_SLOT.buf ? writeThrough(first, second)
+                        : offerDirect(second == null ? new ByteBuffer[] {first} : new ByteBuffer[] {first, second});
             }
             long r = buf.reserve(n);
             if (r >= 0) {
-                buf.data.put((int) r, first, first.position(), n1);
-                if (second != null) {
-                    buf.data.put((int) r + n1, second, second.position(), n - n1);
+                boolean copied = false;          // inline, no call between reserve and try: see package-info
+                try {
+                    buf.data.put((int) r, first, first.position(), n1);
+                    if (second != null) {
+                        buf.data.put((int) r + n1, second, second.position(), n - n1);
+                    }
+                    copied = true;
+                } finally {
+                    if (copied) {
+                        buf.commit(n);           // if this throws, the writer's bounded wait writes the copied bytes
+                    } else {
+                        synchronized (buf.holes) {   // no call: this thread may be at its stack limit
+                            int h = buf.holeCount;
+                            if (h < SinkBuffer.MAX_HOLES) {
+                                buf.holes[h] = (r << 32) | n;
+                            }
+                            buf.holeCount = h + 1;
+                            buf.deferredBytes += n;
+                            buf.deferredUnits++;
+                        }
+                    }
                 }
-                buf.commit(n);
-                return true;
+                return OK;
             }
             if (r == SinkBuffer.SEALED_BY_ME) {
                 handOff(buf);
             }
-            if (buf.claimedAcquire() >= SinkBuffer.CLOSED || !buf.isEnqueued()) {
-                idle = Idle.step(idle);         // being installed or sealed right now: a moment
-                continue;
+            if (buf == CLOSED_SLOT.buf) {
+                return writeThrough(first, second);
             }
-            if (tryReplace(slot)) {
+            boolean moving = buf.claimedAcquire() >= SinkBuffer.CLOSED || !buf.isEnqueued();
+            if (!moving && tryReplace(slot)) {
                 continue;
             }
             SinkPolicy p = policy;
-            if (p == SinkPolicy.DROP || closed) {
-                dropped.increment();
-                return false;
+            if (p == SinkPolicy.DROP && (!moving || idle >= Idle.SPINS)) {
+                dropped.increment();             // DROP never waits beyond a moment's spin
+                return DROPPED;
             }
-            if (p == SinkPolicy.SYNC) {
-                return second == null ? appendDirect(first) : appendDirect(first, second);
+            if (p == SinkPolicy.SYNC && !moving) {
+                return offerDirect(second == null ? new ByteBuffer[] {first} : new ByteBuffer[] {first, second});
+            }
+            if (waitStart == 0) {
+                waitStart = System.nanoTime() | 1;
+            } else if (waitedTooLong(waitStart)) {
+                return fail("a " + p + " producer waited " + waitMillis + " ms for a free buffer");
             }
             idle = Idle.step(idle);
         }
     }
 
-    /** Copies {@code len} bytes of {@code b} from {@code off} as one unit; see {@link #append(ByteBuffer)}. */
-    public boolean append(byte[] b, int off, int len) {
-        return append(ByteBuffer.wrap(b, off, len));
+    /** True when a wait that began at {@code start} is past the bound, or the writer is stuck failing that long. */
+    private boolean waitedTooLong(long start) {
+        return System.nanoTime() - start >= waitNanos || writerStalledLongerThan(waitNanos);
+    }
+
+    /** The writer's current write has been failing for at least {@code nanos} (e.g. a full disk). */
+    boolean writerStalledLongerThan(long nanos) {
+        return writer.stalled && System.nanoTime() - writer.stalledSince >= nanos;
     }
 
     /**
      * Writes the sources' remaining bytes as one unit without copying them into a buffer: what
      * was appended before (by any thread) is written first, then the sources in one gathering
      * write. Under {@code BLOCK} and {@code SYNC} returns once written (the caller may reuse the
-     * sources afterwards); under {@code DROP} the bytes are copied if the direct backlog has room
-     * and dropped otherwise. Returns false when dropped or lost.
+     * sources afterwards), or after {@code spool.sink.wait.millis} with false (nothing of the unit
+     * written then); under {@code DROP} the bytes are copied if the direct backlog has room and
+     * dropped otherwise. Returns false when dropped or failed.
      */
     public boolean appendDirect(ByteBuffer... sources) {
-        if (closed) {
-            dropped.increment();
-            return false;
-        }
-        long bytes = 0;
-        for (ByteBuffer s : sources) {
-            bytes += s.remaining();
-        }
-        if (policy == SinkPolicy.DROP) {
-            if (pendingQueued.get() + bytes > directBacklogBytes) {
-                dropped.increment();
-                return false;
-            }
-            sealCurrent();
-            enqueue(new WriteRequest(new ByteBuffer[] {copy(sources, bytes)}, null));
-            return true;
-        }
-        sealCurrent();
-        WriteRequest req = new WriteRequest(sources, Thread.currentThread());
-        enqueue(req);
-        return req.await(Long.MAX_VALUE, writerThread);
+        return offerDirect(sources) == OK;
+    }
+
+    int offerDirect(ByteBuffer[] sources) {
+        return direct.offer(sources);
+    }
+
+    /** Counts a failed unit (as dropped, and as the last error) and returns {@link #FAILED}. */
+    int fail(String why) {
+        dropped.increment();
+        recordError(name + ": " + why + (writer.stalled ? "; the writer is failing: " + writer.lastWriteError : ""));
+        return FAILED;
     }
 
     /** A cheap request: the writer writes what is buffered soon, without the caller waiting. */
@@ -264,39 +339,32 @@ public final class ByteSink implements AutoCloseable {
 
     /**
      * Returns once everything appended before the call has been handed to the OS, or false when
-     * {@code timeoutMillis} passed first (or the sink is closed).
+     * {@code timeoutMillis} passed first, a write attempt failed meanwhile (e.g. a full disk: the
+     * writer keeps retrying, the caller is told at once), or the output is closed. On a sink
+     * closed by the JVM's shutdown (writing through) it returns once the output is flushed.
      */
     public boolean flush(long timeoutMillis) {
-        if (closed || !writerThread.isAlive()) {
+        long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        if (closed) {
+            return closing.flush(timeoutNanos);
+        }
+        if (writerEnded() || !sealCurrent()) {
             return false;
         }
-        sealCurrent();
         WriteRequest marker = new WriteRequest(null, Thread.currentThread());
         enqueue(marker);
-        return marker.await(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis), writerThread);
+        return marker.await(timeoutNanos, this, true) && marker.succeeded();
     }
 
-    /** Writes everything appended before, closes the back end and stops the writer thread. Idempotent. */
+    /**
+     * Writes everything appended before, closes the output and stops the writer thread, waiting
+     * at most {@code spool.sink.wait.millis} (past it the writer finishes and closes in the
+     * background, and the overrun is recorded as an error). Idempotent. Appends after it
+     * fail (the output is closed), as writes to a closed stream do. See {@link SinkClosing}.
+     */
     @Override
     public void close() {
-        close(0);
-    }
-
-    /** Closes, waiting at most {@code waitMillis} for the writer ({@code 0}: until it is done). */
-    void close(long waitMillis) {
-        synchronized (this) {
-            if (!closed) {
-                closed = true;
-                writer.wake();
-            }
-        }
-        if (Thread.currentThread() != writerThread) {
-            try {
-                writerThread.join(waitMillis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        closing.close();
         if (shutdownHook != null && Thread.currentThread() != shutdownHook) {
             try {
                 Runtime.getRuntime().removeShutdownHook(shutdownHook);
@@ -304,6 +372,18 @@ public final class ByteSink implements AutoCloseable {
                 // The JVM is shutting down; the hook is running or done.
             }
         }
+    }
+
+    /**
+     * The JVM's shutdown hook: drains (waiting at most {@link #SHUTDOWN_WAIT_MILLIS}) but keeps
+     * the output open; bytes written later are written through. See {@link SinkClosing}.
+     */
+    void shutdown() {
+        closing.shutdown();
+    }
+
+    private int writeThrough(ByteBuffer first, ByteBuffer second) {
+        return closing.writeThrough(second == null ? new ByteBuffer[] {first} : new ByteBuffer[] {first, second});
     }
 
     public boolean isClosed() {
@@ -322,9 +402,19 @@ public final class ByteSink implements AutoCloseable {
 
     /** Hands a buffer this thread sealed to the writer; order: offer, then mark enqueued. */
     void handOff(SinkBuffer buf) {
-        pendingQueued.addAndGet(buf.limit);
-        toWriter.offer(buf);
-        buf.markEnqueued();
+        if (!buf.claimHandOff()) {
+            return;                              // the writer rescued it already
+        }
+        try {
+            pendingQueued.addAndGet(buf.limit);
+            toWriter.offer(buf);
+        } finally {
+            buf.markEnqueued();                  // even if this thread dies here: producers move on
+        }
+        writer.wake();
+    }
+
+    void wakeWriter() {
         writer.wake();
     }
 
@@ -356,20 +446,28 @@ public final class ByteSink implements AutoCloseable {
 
     /**
      * Makes sure everything appended before is in the writer's queue: seals the current buffer if
-     * it holds data, or waits the moment until its sealer has enqueued it.
+     * it holds data, or waits the moment until its sealer has enqueued it. False when that
+     * moment lasted {@code spool.sink.wait.millis} (its sealer died or is stuck).
      */
-    void sealCurrent() {
+    boolean sealCurrent() {
         int idle = 0;
+        long start = 0;
         while (true) {
             Slot slot = currentSlot();
             SinkBuffer buf = slot.buf;
             long c = buf.claimedAcquire();
             if (c == 0 || c >= SinkBuffer.CLOSED) {
-                return;                          // empty: every earlier buffer is already enqueued
+                return true;                     // empty: every earlier buffer is already enqueued
             }
             if (c > buf.capacity) {
                 if (buf.isEnqueued()) {
-                    return;
+                    return true;
+                }
+                if (start == 0) {
+                    start = System.nanoTime() | 1;
+                } else if (System.nanoTime() - start >= waitNanos) {
+                    recordError(name + ": a sealed buffer was not handed to the writer within " + waitMillis + " ms");
+                    return false;
                 }
                 idle = Idle.step(idle);
                 continue;
@@ -377,9 +475,53 @@ public final class ByteSink implements AutoCloseable {
             if (buf.seal()) {
                 handOff(buf);
                 tryReplace(slot);
-                return;
+                return true;
             }
         }
+    }
+
+    /**
+     * Writer only: hands off a current buffer that has stayed sealed but not enqueued for
+     * {@code spool.sink.wait.millis} (its sealer died between seal and hand-off), so producers
+     * and flushes move on. {@code since} is when the writer first saw it so.
+     */
+    void rescueSealed(SinkBuffer buf) {
+        if (currentSlot().buf == buf && buf.claimedAcquire() > buf.capacity && buf.claimedAcquire() < SinkBuffer.CLOSED
+                && !buf.isEnqueued() && buf.claimHandOff()) {
+            recordError(name + ": a sealed buffer was not handed off within " + waitMillis
+                    + " ms (its producer died?); the writer took it");
+            try {
+                pendingQueued.addAndGet(buf.limit);
+                toWriter.offer(buf);
+            } finally {
+                buf.markEnqueued();
+            }
+        }
+    }
+
+    /**
+     * Writer only, closing: seals the current buffer and replaces it with {@link #CLOSED_SLOT},
+     * whose buffer refuses every reservation, so no producer can reserve space the writer will
+     * not write; appends then write through. True once the closed slot is current.
+     */
+    boolean closeCurrent() {
+        Slot slot = currentSlot();
+        if (slot == CLOSED_SLOT) {
+            return true;
+        }
+        SinkBuffer buf = slot.buf;
+        long c = buf.claimedAcquire();
+        if (c >= SinkBuffer.CLOSED) {
+            return false;                        // being installed: opened in a moment
+        }
+        if (c <= buf.capacity) {
+            if (buf.seal()) {
+                handOff(buf);
+                return CURRENT.compareAndSet(this, slot, CLOSED_SLOT);
+            }
+            return false;
+        }
+        return buf.isEnqueued() && CURRENT.compareAndSet(this, slot, CLOSED_SLOT);
     }
 
     void recordError(String description) {
@@ -391,15 +533,14 @@ public final class ByteSink implements AutoCloseable {
         return pendingQueued.get() + current().reservedBytes();
     }
 
-    Thread writerThread() {
-        return writerThread;
+    /** A write is failing and being retried right now (e.g. a full disk). */
+    boolean writerStalled() {
+        return writer.stalled;
     }
 
-    private static ByteBuffer copy(ByteBuffer[] sources, long bytes) {
-        ByteBuffer c = ByteBuffer.allocate(Math.toIntExact(bytes));
-        for (ByteBuffer s : sources) {
-            c.put(s.duplicate());
-        }
-        return c.flip();
+    /** The writer has finished for good (its last actions happen-before a true result). */
+    boolean writerEnded() {
+        return writer.ended;
     }
+
 }

@@ -4,7 +4,6 @@ import java.util.Objects;
 
 /** {@link SinkMetrics} over a {@link ByteSink}'s counters. */
 final class ByteSinkMetrics implements SinkMetrics {
-    private static final long FLUSH_TIMEOUT_MILLIS = 30_000;
     private final ByteSink sink;
 
     ByteSinkMetrics(ByteSink sink) {
@@ -45,7 +44,7 @@ final class ByteSinkMetrics implements SinkMetrics {
 
     @Override
     public void flush() {
-        sink.flush(FLUSH_TIMEOUT_MILLIS);
+        sink.flush(sink.waitMillis);
     }
 
     @Override

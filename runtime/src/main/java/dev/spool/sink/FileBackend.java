@@ -67,6 +67,13 @@ final class FileBackend implements SinkBackend {
     }
 
     @Override
+    public void settle() throws IOException {
+        if (channel.size() > position) {
+            channel.truncate(position);
+        }
+    }
+
+    @Override
     public void close() throws IOException {
         try {
             channel.truncate(position);

@@ -7,10 +7,13 @@ final class Idle {
     private Idle() {
     }
 
+    /** Steps that only spin or yield (a few microseconds): a "moment". */
+    static final int SPINS = 128;
+
     static int step(int count) {
         if (count < 64) {
             Thread.onSpinWait();
-        } else if (count < 128) {
+        } else if (count < SPINS) {
             Thread.yield();
         } else {
             LockSupport.parkNanos(50_000L);

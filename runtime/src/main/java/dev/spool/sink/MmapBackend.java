@@ -97,6 +97,14 @@ final class MmapBackend implements SinkBackend {
         // Mapped pages belong to the OS page cache as soon as they are written.
     }
 
+    /** Unmaps (drops the window) and cuts the file to the data; the next write maps again. */
+    @Override
+    public void settle() throws IOException {
+        window = null;
+        channel.truncate(position);
+        allocated = Math.min(allocated, position);
+    }
+
     @Override
     public void close() throws IOException {
         window = null;

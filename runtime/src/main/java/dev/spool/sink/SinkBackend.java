@@ -21,6 +21,15 @@ interface SinkBackend {
     /** Pushes written bytes towards the OS (stream flush); cheap for channel back ends. */
     void flush() throws IOException;
 
+    /**
+     * Leaves the output complete as it is now (flushed; a mapped file cut to {@link #position()})
+     * while it stays writable: after the JVM's shutdown drained the sink, later bytes are
+     * written through and settled one by one.
+     */
+    default void settle() throws IOException {
+        flush();
+    }
+
     /** Final flush and release; a mapped file is cut to {@link #position()}. */
     void close() throws IOException;
 

@@ -27,6 +27,9 @@ final class SinkBuffer {
     private static final VarHandle CLAIMED;
     private static final VarHandle COMMITTED;
     private static final VarHandle ENQUEUED;
+    private static final VarHandle HANDING;
+    /** Failed copies remembered per buffer; more are written as they are (and counted as errors). */
+    static final int MAX_HOLES = 16;
 
     static {
         try {
@@ -34,6 +37,7 @@ final class SinkBuffer {
             CLAIMED = l.findVarHandle(SinkBuffer.class, "claimed", long.class);
             COMMITTED = l.findVarHandle(SinkBuffer.class, "committed", long.class);
             ENQUEUED = l.findVarHandle(SinkBuffer.class, "enqueued", boolean.class);
+            HANDING = l.findVarHandle(SinkBuffer.class, "handing", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -44,8 +48,24 @@ final class SinkBuffer {
     @SuppressWarnings("unused") private long claimed;
     @SuppressWarnings("unused") private long committed;
     @SuppressWarnings("unused") private boolean enqueued;
+    @SuppressWarnings("unused") private boolean handing;
     /** Bytes the writer writes; set by the sealer before the buffer is offered to the writer. */
     int limit;
+    /**
+     * Reservations whose copy failed ({@code offset << 32 | length}), written (under the array's
+     * monitor, with no method call: a producer near its stack limit must get through) by the
+     * failed producer before its commit, so visible to the writer once it sees the buffer fully
+     * committed. {@code holeCount} may exceed {@link #MAX_HOLES}: those are not recorded.
+     */
+    final long[] holes = new long[MAX_HOLES];
+    int holeCount;
+    /**
+     * Bytes and units of the holes: a producer whose copy failed does not call {@link #commit}
+     * (the call could fail again, and a failure inside it would leave unknown whether the add
+     * happened); it counts the reservation here, under the {@link #holes} monitor, with no call.
+     */
+    int deferredBytes;
+    int deferredUnits;
 
     SinkBuffer(int capacity, boolean direct) {
         this.capacity = capacity;
@@ -85,24 +105,57 @@ final class SinkBuffer {
         COMMITTED.getAndAdd(this, ONE_EVENT + n);
     }
 
+    /** Writer only, once fully committed: the failed ranges, sorted by offset. */
+    long[] holes() {
+        long[] h;
+        synchronized (holes) {
+            h = java.util.Arrays.copyOf(holes, Math.min(MAX_HOLES, holeCount));
+        }
+        java.util.Arrays.sort(h);
+        return h;
+    }
+
+    /** Writer only: holes marked beyond {@link #MAX_HOLES}, written as they are. */
+    int holesOverflowed() {
+        synchronized (holes) {
+            return Math.max(0, holeCount - MAX_HOLES);
+        }
+    }
+
     long claimedAcquire() {
         return (long) CLAIMED.getAcquire(this);
     }
 
     /** True when every reservation below {@link #limit} is committed. */
     boolean fullyCommitted() {
-        return (((long) COMMITTED.getAcquire(this)) & BYTES_MASK) == limit;
+        long c = ((long) COMMITTED.getAcquire(this)) & BYTES_MASK;
+        if (c == limit) {
+            return true;
+        }
+        synchronized (holes) {
+            return c + deferredBytes == limit;
+        }
     }
 
-    /** Events committed; valid once {@link #fullyCommitted()}. */
+    /** Events committed (and deferred); valid once {@link #fullyCommitted()}. */
     long committedEvents() {
-        return ((long) COMMITTED.getAcquire(this)) >>> 40;
+        synchronized (holes) {
+            return (((long) COMMITTED.getAcquire(this)) >>> 40) + deferredUnits;
+        }
     }
 
     /** Bytes reserved so far, at most the capacity (for pending-bytes metrics). */
     long reservedBytes() {
         long c = claimedAcquire();
         return c >= CLOSED ? 0 : Math.min(c, capacity);
+    }
+
+    /**
+     * Claims the hand-off of a sealed buffer: normally its sealer, or the writer rescuing a buffer
+     * whose sealer died before handing it off. Exactly one caller gets true per use of the buffer.
+     */
+    boolean claimHandOff() {
+        return HANDING.compareAndSet(this, false, true);
     }
 
     void markEnqueued() {
@@ -117,13 +170,20 @@ final class SinkBuffer {
     void recycle() {
         COMMITTED.setRelease(this, 0L);
         ENQUEUED.setRelease(this, false);
+        synchronized (holes) {
+            holeCount = 0;
+            deferredBytes = 0;
+            deferredUnits = 0;
+        }
+        HANDING.setRelease(this, false);
         limit = 0;
         CLAIMED.setVolatile(this, CLOSED);
     }
 
     @Override
     public String toString() {
-        return "SinkBuffer@" + Integer.toHexString(System.identityHashCode(this)) + "{claimed=" + claimedAcquire() + ", limit=" + limit + ", enq=" + isEnqueued() + ", committed=" + (long) COMMITTED.getAcquire(this) + "}";
+        return "SinkBuffer{claimed=" + claimedAcquire() + ", limit=" + limit + ", enqueued=" + isEnqueued()
+                + ", committed=" + (long) COMMITTED.getAcquire(this) + "}";
     }
 
     /** Installer only, after it made this buffer current. */

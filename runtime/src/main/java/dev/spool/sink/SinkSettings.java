@@ -19,6 +19,15 @@ public final class SinkSettings {
     public static final int DEFAULT_RECORD_MAX = 16 << 20;
     public static final SinkPolicy DEFAULT_POLICY = SinkPolicy.BLOCK;
     public static final long DEFAULT_MAX_BYTES_PER_SECOND = 0;
+    /**
+     * {@code spool.sink.wait.millis}: the longest any thread waits inside the sink: a
+     * {@code block} producer for a free buffer, a direct write or flush for the writer, close for
+     * the writer to drain, the writer for a reservation to be committed. Past it the caller gets a
+     * counted failure (an {@code IOException} through the stream of {@link SinkStreams}).
+     */
+    public static final long DEFAULT_WAIT_MILLIS = 10_000;
+    public static final long MIN_WAIT_MILLIS = 1;
+    public static final long MAX_WAIT_MILLIS = 3_600_000;
 
     /** Smallest accepted buffer: small enough for tests to force many rotations. */
     public static final int MIN_BUFFER_BYTES = 256;
@@ -38,6 +47,7 @@ public final class SinkSettings {
     private final int recordMax;
     private final SinkPolicy policy;
     private final long maxBytesPerSecond;
+    private final long waitMillis;
 
     private SinkSettings(Builder b) {
         this.type = b.type;
@@ -47,6 +57,7 @@ public final class SinkSettings {
         this.recordMax = b.recordMax;
         this.policy = b.policy;
         this.maxBytesPerSecond = b.maxBytesPerSecond;
+        this.waitMillis = b.waitMillis;
     }
 
     public static Builder builder() {
@@ -62,7 +73,7 @@ public final class SinkSettings {
     public Builder toBuilder() {
         return new Builder().type(type).bufferBytes(bufferBytes).buffers(buffers)
                 .directThreshold(directThreshold).recordMax(recordMax).policy(policy)
-                .maxBytesPerSecond(maxBytesPerSecond);
+                .maxBytesPerSecond(maxBytesPerSecond).waitMillis(waitMillis);
     }
 
     public SinkType type() { return type; }
@@ -72,12 +83,14 @@ public final class SinkSettings {
     public int recordMax() { return recordMax; }
     public SinkPolicy policy() { return policy; }
     public long maxBytesPerSecond() { return maxBytesPerSecond; }
+    /** See {@link #DEFAULT_WAIT_MILLIS}. */
+    public long waitMillis() { return waitMillis; }
 
     @Override
     public String toString() {
         return "SinkSettings{type=" + type + ", bufferBytes=" + bufferBytes + ", buffers=" + buffers
                 + ", directThreshold=" + directThreshold + ", recordMax=" + recordMax
-                + ", policy=" + policy + ", maxBytesPerSecond=" + maxBytesPerSecond + '}';
+                + ", policy=" + policy + ", maxBytesPerSecond=" + maxBytesPerSecond + ", waitMillis=" + waitMillis + '}';
     }
 
     /** Validating builder; unset values keep their defaults. */
@@ -89,6 +102,7 @@ public final class SinkSettings {
         private int recordMax = DEFAULT_RECORD_MAX;
         private SinkPolicy policy = DEFAULT_POLICY;
         private long maxBytesPerSecond = DEFAULT_MAX_BYTES_PER_SECOND;
+        private long waitMillis = DEFAULT_WAIT_MILLIS;
 
         private Builder() {
         }
@@ -134,6 +148,15 @@ public final class SinkSettings {
 
         public Builder maxBytesPerSecond(long maxBytesPerSecond) {
             this.maxBytesPerSecond = checkMaxBytesPerSecond(maxBytesPerSecond);
+            return this;
+        }
+
+        /** {@code spool.sink.wait.millis}; see {@link #DEFAULT_WAIT_MILLIS}. */
+        public Builder waitMillis(long waitMillis) {
+            if (waitMillis < MIN_WAIT_MILLIS || waitMillis > MAX_WAIT_MILLIS) {
+                throw bad("spool.sink.wait.millis", waitMillis, MIN_WAIT_MILLIS + ".." + MAX_WAIT_MILLIS);
+            }
+            this.waitMillis = waitMillis;
             return this;
         }
 

@@ -1,5 +1,6 @@
 package dev.spool.sink;
 
+import java.io.IOException;
 import java.io.OutputStream;
 
 /**
@@ -20,6 +21,20 @@ public final class SinkStreams {
 
     public static OutputStream wrap(OutputStream delegate, String name, SinkSettings settings) {
         return new SinkOutputStream(ByteSink.forStream(delegate, name, settings));
+    }
+
+    /**
+     * Blocks until every byte written to {@code stream} (returned by {@link #wrap}) is in its
+     * delegate, at most {@code spool.sink.wait.millis}; throws an {@link IOException} on time-out,
+     * when the stream is closed, or when a write failed meanwhile (e.g. a full disk). For any
+     * other stream: {@code stream.flush()}.
+     */
+    public static void drain(OutputStream stream) throws IOException {
+        if (stream instanceof SinkOutputStream) {
+            ((SinkOutputStream) stream).drain();
+        } else {
+            stream.flush();
+        }
     }
 
     /** The metrics of a stream returned by {@link #wrap}, or null for any other stream. */

@@ -10,9 +10,11 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The one writer thread of a {@link ByteSink}: takes sealed buffers and direct requests from the
- * queue in order, waits for each buffer's reservations to be committed, writes, recycles the
- * buffer. When idle for {@link #LINGER_NANOS} (or asked to flush) it seals the partly filled
- * current buffer, so data never waits long in memory. Never dies: every failure is recorded.
+ * queue in order, waits (bounded) for each buffer's reservations to be committed, writes,
+ * recycles the buffer. When idle for {@link #LINGER_NANOS} (or asked to flush) it seals the
+ * partly filled current buffer, so data never waits long in memory. Never dies: every failure
+ * is recorded, every request completed. After the thread ended, the write-through path of a
+ * closed sink uses the same methods under {@link ByteSink#throughLock}.
  */
 final class SinkWriter implements Runnable {
     /** How long a partly filled buffer may wait for more data before it is written anyway. */
@@ -22,15 +24,27 @@ final class SinkWriter implements Runnable {
     private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final ByteSink sink;
+    private final SinkRecycler recycler;
     volatile Thread thread;
+    /** Set last, in a finally, when {@link #run} returns: the writer's actions happen-before a reader that sees it. */
+    volatile boolean ended;
     private volatile boolean parked;
+    /** A write is failing and being retried (e.g. a full disk), since {@link #stalledSince}. */
+    volatile boolean stalled;
+    volatile long stalledSince;
+    /** The last write failure (without the time), for the messages of failed producers. */
+    volatile String lastWriteError;
     private boolean dirty;
     private long throttleNext;
+    /** A current buffer seen sealed but not enqueued, and since when (see {@link ByteSink#rescueSealed}). */
+    private SinkBuffer sealWatch;
+    private long sealWatchSince;
     /** Bytes given up while closing (the target cannot take them); saved to the recovery folder at the end. */
     private final List<RecoveryFolder.Item> givenUp = new ArrayList<>();
 
     SinkWriter(ByteSink sink) {
         this.sink = sink;
+        this.recycler = new SinkRecycler(sink);
     }
 
     void wake() {
@@ -42,6 +56,8 @@ final class SinkWriter implements Runnable {
     @Override
     public void run() {
         long idleSince = System.nanoTime();
+        long closingSince = 0;
+        int idle = 0;
         while (true) {
             try {
                 Object item = sink.toWriter.poll();
@@ -51,10 +67,19 @@ final class SinkWriter implements Runnable {
                     continue;
                 }
                 if (sink.closed) {
-                    sink.sealCurrent();
-                    if (drain() && sink.current().reservedBytes() == 0) {
-                        break;                   // nothing queued, nothing claimed by a racing append
+                    if (closingSince == 0) {
+                        closingSince = System.nanoTime() | 1;
                     }
+                    boolean sealed = sink.closeCurrent();
+                    if (!sealed && System.nanoTime() - closingSince >= sink.waitNanos) {
+                        sink.recordError("close " + sink.name + ": the current buffer could not be sealed within "
+                                + sink.waitMillis + " ms (a producer died while installing it?)");
+                        sealed = true;
+                    }
+                    if (sealed && drain()) {
+                        break;                   // closed slot current, nothing queued: no append can land here
+                    }
+                    idle = Idle.step(idle);
                     continue;
                 }
                 if (sink.flushRequested) {
@@ -66,6 +91,7 @@ final class SinkWriter implements Runnable {
                     flushBackend();
                 }
                 long now = System.nanoTime();
+                watchSealed(now);
                 if (now - idleSince >= LINGER_NANOS && sink.current().reservedBytes() > 0) {
                     sink.sealCurrent();
                     idleSince = now;
@@ -80,13 +106,37 @@ final class SinkWriter implements Runnable {
                 sink.recordError("writer: " + t);
             }
         }
-        if (!givenUp.isEmpty()) {
-            RecoveryFolder.saveAll(givenUp, "unwritten chunk(s) of " + sink.name);
+        synchronized (sink.throughLock) {
+            try {
+                drainLeftovers();
+                if (!givenUp.isEmpty()) {
+                    RecoveryFolder.saveAll(givenUp, "unwritten chunk(s) of " + sink.name);
+                    givenUp.clear();
+                }
+                if (sink.closeRequested) {
+                    closeBackend();
+                } else {
+                    settle();                    // the JVM's shutdown: later bytes are written through
+                }
+            } catch (Throwable t) {
+                sink.recordError("writer end: " + t);
+            } finally {
+                ended = true;
+            }
         }
-        try {
-            sink.backend.close();
-        } catch (Throwable t) {
-            sink.recordError("close " + sink.name + ": " + t);
+    }
+
+    private void watchSealed(long now) {
+        SinkBuffer cur = sink.current();
+        long c = cur.claimedAcquire();
+        if (c <= cur.capacity || c >= SinkBuffer.CLOSED || cur.isEnqueued()) {
+            sealWatch = null;
+        } else if (sealWatch != cur) {
+            sealWatch = cur;
+            sealWatchSince = now;
+        } else if (now - sealWatchSince >= sink.waitNanos) {
+            sink.rescueSealed(cur);
+            sealWatch = null;
         }
     }
 
@@ -101,62 +151,91 @@ final class SinkWriter implements Runnable {
         return !any && sink.toWriter.isEmpty();
     }
 
+    /** After the writer thread ended (caller holds the through-lock): what was queued too late. Always true. */
+    boolean drainLeftovers() {
+        Object item;
+        while ((item = sink.toWriter.poll()) != null) {
+            process(item);
+        }
+        return true;
+    }
+
     private void process(Object item) {
         if (item instanceof SinkBuffer) {
             writeBuffer((SinkBuffer) item);
-        } else {
-            WriteRequest req = (WriteRequest) item;
+            return;
+        }
+        WriteRequest req = (WriteRequest) item;
+        if (!req.take()) {
+            return;                              // withdrawn by its waiter, who uncounted its bytes
+        }
+        boolean ok = false;
+        try {
             if (req.isMarker()) {
                 flushBackend();
-                req.complete(true);
+                ok = true;
             } else {
-                boolean ok = write(req.sources, req.bytes, 1);
-                sink.pendingQueued.addAndGet(-req.bytes);
+                ok = write(req.sources, req.bytes, 1, req);
                 if (ok) {
                     sink.directWrites.increment();
                 }
-                req.complete(ok);
             }
+        } catch (Throwable t) {
+            sink.recordError("writer: " + t);
+        } finally {
+            if (!req.isMarker()) {
+                sink.pendingQueued.addAndGet(-req.bytes);
+            }
+            req.complete(ok);
         }
     }
 
     private void writeBuffer(SinkBuffer buf) {
-        int idle = 0;
-        while (!buf.fullyCommitted()) {
-            idle = Idle.step(idle);
-        }
+        boolean whole = recycler.awaitCommitted(buf);
         int limit = buf.limit;
-        if (limit > 0) {
-            ByteBuffer view = buf.data.duplicate();
-            view.position(0).limit(limit);
-            write(new ByteBuffer[] {view}, limit, buf.committedEvents());
-        }
-        sink.pendingQueued.addAndGet(-limit);
-        idle = 0;
-        while (!buf.isEnqueued()) {
-            idle = Idle.step(idle);              // the sealer marks it right after its offer
-        }
-        idle = 0;
-        ByteSink.Slot slot;
-        while ((slot = sink.currentSlot()).buf == buf && !sink.tryReplace(slot)) {
-            idle = Idle.step(idle);              // a current buffer is never recycled under the producers
-        }
-        SinkBuffer next = buf;
-        int wanted = sink.bufferBytes;
-        if (buf.capacity != wanted) {
-            next = new SinkBuffer(wanted, sink.backend.wantsDirectBuffers());
-        } else {
-            buf.recycle();
-        }
-        sink.free.offer(next);
-        ByteSink.Slot cur = sink.currentSlot();
-        if (cur.buf.isEnqueued()) {
-            sink.tryReplace(cur);                // nobody may be waiting to install (policy DROP)
+        try {
+            if (limit > 0) {
+                long[] holes = buf.holes();
+                if (holes.length > 0 || buf.holesOverflowed() > 0) {
+                    sink.recordError("write " + sink.name + ": " + (holes.length + buf.holesOverflowed())
+                            + " unit(s) whose copy failed in their producer (left out: " + holes.length + ")");
+                }
+                write(slices(buf.data, limit, holes), limit, buf.committedEvents() - holes.length, null);
+            }
+        } finally {
+            sink.pendingQueued.addAndGet(-limit);
+            recycler.release(buf, whole);
         }
     }
 
-    /** Writes with retry and backoff; false when the bytes were given up (only while closing). */
-    private boolean write(ByteBuffer[] sources, long bytes, long events) {
+    /** {@code [0, limit)} of {@code data} without the holes (sorted {@code offset << 32 | length}). */
+    private static ByteBuffer[] slices(ByteBuffer data, int limit, long[] holes) {
+        List<ByteBuffer> parts = new ArrayList<>(holes.length + 1);
+        int at = 0;
+        for (long h : holes) {
+            int off = (int) (h >>> 32);
+            int len = (int) h;
+            if (off > at) {
+                parts.add(data.duplicate().position(at).limit(off));
+            }
+            at = Math.max(at, off + len);
+        }
+        if (limit > at) {
+            parts.add(data.duplicate().limit(limit).position(at));
+        }
+        return parts.toArray(new ByteBuffer[0]);
+    }
+
+    /** A write after close on the caller's thread (through-lock held): a few attempts, no retry for ever. */
+    boolean writeThrough(ByteBuffer[] sources, long bytes) {
+        return write(sources, bytes, 1, null);
+    }
+
+    /**
+     * Writes with retry and backoff; false when the bytes were given up: while closing after
+     * {@link #CLOSE_ATTEMPTS}, or when the waiter of {@code req} abandoned it.
+     */
+    private boolean write(ByteBuffer[] sources, long bytes, long events, WriteRequest req) {
         int[] positions = new int[sources.length];
         for (int i = 0; i < sources.length; i++) {
             positions[i] = sources[i].position();
@@ -169,11 +248,17 @@ final class SinkWriter implements Runnable {
             try {
                 sink.backend.write(sources);
                 dirty = true;
+                stalled = false;
                 sink.written.add(events, bytes, System.nanoTime());
                 return true;
             } catch (Exception | InternalError e) {
                 attempts++;
+                lastWriteError = e.toString();
                 sink.recordError("write " + sink.name + " at " + start + ": " + e);
+                if (!stalled) {
+                    stalledSince = System.nanoTime();
+                    stalled = true;
+                }
                 for (int i = 0; i < sources.length; i++) {
                     sources[i].position(positions[i]);
                 }
@@ -182,8 +267,13 @@ final class SinkWriter implements Runnable {
                 } catch (Exception re) {
                     sink.recordError("rewind " + sink.name + ": " + re);
                 }
+                if (req != null && req.abandoned) {
+                    return false;
+                }
                 if (sink.closed && attempts >= CLOSE_ATTEMPTS) {
-                    keepForRecovery(sources, start, bytes);
+                    if (Thread.currentThread() == thread) {
+                        keepForRecovery(sources, start, bytes);
+                    }
                     return false;
                 }
                 LockSupport.parkNanos(backoff);
@@ -233,6 +323,32 @@ final class SinkWriter implements Runnable {
             dirty = false;
         } catch (Exception e) {
             sink.recordError("flush " + sink.name + ": " + e);
+        }
+    }
+
+    /** The output complete as it is now and still writable (through-lock held); false on failure. */
+    boolean settle() {
+        try {
+            sink.backend.settle();
+            dirty = false;
+            return true;
+        } catch (Exception | InternalError e) {
+            sink.recordError("flush " + sink.name + ": " + e);
+            return false;
+        }
+    }
+
+    /** Closes the back end once (through-lock held, writer thread ended or ending). */
+    void closeBackend() {
+        if (sink.backendClosed) {
+            return;
+        }
+        drainLeftovers();
+        sink.backendClosed = true;
+        try {
+            sink.backend.close();
+        } catch (Throwable t) {
+            sink.recordError("close " + sink.name + ": " + t);
         }
     }
 }

@@ -32,5 +32,30 @@
  * host's stderr about every {@code Unsafe} memory-access call (JEP 471/498), and a later JDK
  * refuses them. Their offer is a release and their poll an acquire, as above.
  * VarHandles appear only in {@code SinkBuffer} and {@code ByteSink}.
+ *
+ * <h2>Producers that die, and closing</h2>
+ * <ul>
+ *   <li>Between {@code reserve} and the {@code try} there is no method call, and the copy is in
+ *       a {@code try} whose {@code finally} commits (so a {@code StackOverflowError} or
+ *       {@code OutOfMemoryError} thrown in the copy cannot leave the writer waiting). A failed
+ *       copy does not call {@code commit}: it records a <em>hole</em> (offset and length) and
+ *       counts the bytes as deferred, with plain writes under the buffer's {@code holes} monitor
+ *       and no method call; the writer reads them under the same monitor, adds the deferred
+ *       bytes to {@code committed} when comparing with {@code limit}, and leaves the holes out
+ *       of what it writes.</li>
+ *   <li>A sealed buffer is handed off by whoever wins the compare-and-set on its
+ *       {@code handing} flag: its sealer, or the writer when the buffer stayed current, sealed
+ *       and not enqueued for {@code spool.sink.wait.millis} (its sealer died). {@code enqueued}
+ *       is set in a {@code finally} after the offer.</li>
+ *   <li>Every other wait (a commit that never comes, a buffer that is never opened, a free
+ *       buffer, a direct write, flush, close) is bounded by {@code spool.sink.wait.millis}.</li>
+ *   <li>Closing: after {@code closed} (volatile) is set, the writer seals the current buffer and
+ *       installs {@code ByteSink.CLOSED_SLOT} by compare-and-set; its buffer is never opened, so
+ *       every later reservation fails, and a producer that reads it (acquire) also sees
+ *       {@code closed}. The writer ends only when that slot is current and its queue is empty,
+ *       so every reservation made before is written. Units offered after that are written
+ *       through under {@code ByteSink.throughLock}, once the writer has ended (its volatile
+ *       {@code ended}, written last, read true: the writer's actions happen-before).</li>
+ * </ul>
  */
 package dev.spool.sink;

@@ -47,6 +47,7 @@ final class Settings {
                     .recordMax(config.sinkRecordMax())
                     .policy(SinkPolicy.valueOf(config.sinkPolicy().toUpperCase(Locale.ROOT)))
                     .maxBytesPerSecond(config.sinkMaxBytesPerSecond())
+                    .waitMillis(config.sinkWaitMillis())
                     .build();
         } catch (IllegalArgumentException e) {
             control.error("settings-sink", "sink settings rejected (" + e.getMessage() + "): sink defaults used");

@@ -1,0 +1,83 @@
+package dev.spool.sink;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The direct path of a {@link ByteSink}: a unit too large to copy into a buffer goes to the
+ * writer's queue as it is, after sealing the current buffer (so it is written after everything
+ * appended before). Under {@code block}/{@code sync} the caller waits for it (bounded by
+ * {@code spool.sink.wait.millis}; on time-out the request is withdrawn, or abandoned after the
+ * writer's current attempt, so the caller may reuse its sources once this returns); under
+ * {@code drop} it is copied if the direct backlog has room (checked and added atomically).
+ */
+final class DirectWrites {
+    private final ByteSink sink;
+
+    DirectWrites(ByteSink sink) {
+        this.sink = sink;
+    }
+
+    int offer(ByteBuffer[] sources) {
+        if (sink.closed) {
+            return sink.closing.writeThrough(sources);
+        }
+        long bytes = 0;
+        for (ByteBuffer s : sources) {
+            bytes += s.remaining();
+        }
+        if (sink.policy == SinkPolicy.DROP) {
+            if (!reservePending(bytes)) {
+                sink.dropped.increment();
+                return ByteSink.DROPPED;
+            }
+            sink.sealCurrent();
+            sink.toWriter.offer(new WriteRequest(new ByteBuffer[] {copy(sources, bytes)}, null));
+            sink.wakeWriter();
+            return ByteSink.OK;
+        }
+        if (!sink.sealCurrent()) {
+            return sink.fail("a direct write waited " + sink.waitMillis + " ms for the current buffer's hand-off");
+        }
+        WriteRequest req = new WriteRequest(sources, Thread.currentThread());
+        sink.enqueue(req);
+        return await(req);
+    }
+
+    /** Adds {@code bytes} to the queued bytes if that stays within the direct backlog. */
+    private boolean reservePending(long bytes) {
+        while (true) {
+            long p = sink.pendingQueued.get();
+            if (p + bytes > sink.directBacklogBytes) {
+                return false;
+            }
+            if (sink.pendingQueued.compareAndSet(p, p + bytes)) {
+                return true;
+            }
+        }
+    }
+
+    private int await(WriteRequest req) {
+        if (req.await(sink.waitNanos, sink, false)) {
+            return req.succeeded() ? ByteSink.OK : sink.fail("a direct write of " + req.bytes + " bytes failed");
+        }
+        sink.closing.drainAfterWriter();         // the writer may have ended before it saw this request
+        if (req.cancel()) {
+            sink.pendingQueued.addAndGet(-req.bytes);
+            return sink.fail("a direct write of " + req.bytes + " bytes was not written within " + sink.waitMillis + " ms");
+        }
+        req.abandoned = true;                    // taken: the writer stops after its current attempt
+        int idle = 0;
+        while (!req.isDone() && !sink.writerEnded()) {
+            idle = Idle.step(idle);
+        }
+        return req.succeeded() ? ByteSink.OK : sink.fail("a direct write of " + req.bytes + " bytes failed");
+    }
+
+    private static ByteBuffer copy(ByteBuffer[] sources, long bytes) {
+        ByteBuffer c = ByteBuffer.allocate(Math.toIntExact(bytes));
+        for (ByteBuffer s : sources) {
+            c.put(s.duplicate());
+        }
+        return c.flip();
+    }
+}
