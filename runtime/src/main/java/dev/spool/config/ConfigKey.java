@@ -37,7 +37,16 @@ public enum ConfigKey {
     SINK_MAX_BYTES_PER_SECOND("spool.sink.max.bytes.per.second", ValueType.sizeRange(0, Long.MAX_VALUE), "0"),
     SINK_WAIT_MILLIS("spool.sink.wait.millis", ValueType.longRange(1, 3_600_000L), "10000"),
     JMX_ENABLED("spool.jmx.enabled", ValueType.BOOLEAN, "true"),
+    KAFKA_BOOTSTRAP_SERVERS("spool.kafka.bootstrap.servers", ValueType.TEXT, ""),
+    KAFKA_TOPIC("spool.kafka.topic", ValueType.TEXT, "spool-events"),
+    KAFKA_CLOSE_TIMEOUT("spool.kafka.close.timeout", ValueType.longRange(0, 600_000L), "5000"),
     CONFIG_FILE("spool.config", ValueType.PATH_OR_EMPTY, "");
+
+    /**
+     * Every other {@code spool.kafka.<producer key>} is not a Spool key but a Kafka producer
+     * setting passed through ({@link SpoolConfig#kafkaSettings()}).
+     */
+    public static final String KAFKA_PREFIX = "spool.kafka.";
 
     private final String key;
     private final ValueType type;
