@@ -4,10 +4,13 @@
 #
 #   ./demo.sh                   defaults: 16 jobs x 2000 steps on 4 threads
 #   JOBS=8 STEPS=500 ./demo.sh  a smaller run (THREADS too)
+#   KAFKA=1 ./demo.sh           instead: a local Kafka broker, the app shipping its events to it
+#                               (scripts/kafka-demo.sh)
 #
 # Exit code 0: same results; 1: a difference (named) or a failed step; 2: bad setup.
 set -euo pipefail
 cd "$(dirname "$0")"
+[[ ${KAFKA:-0} == 1 ]] && exec scripts/kafka-demo.sh
 
 JOBS=${JOBS:-16}
 STEPS=${STEPS:-2000}

@@ -20,7 +20,8 @@ public final class SpoolCli {
             new VerifyCommand(),
             new AttachCommand(),
             new StatusCommand(),
-            new FlushCommand());
+            new FlushCommand(),
+            new ShipCommand());
 
     private SpoolCli() {
     }

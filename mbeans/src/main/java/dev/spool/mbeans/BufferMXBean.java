@@ -14,12 +14,12 @@ public interface BufferMXBean {
 
     void setEnabled(boolean enabled);
 
-    @Description("Dirty files held before a forced flush (at least 1; 1 makes every buffered write flush)")
+    @Description("Dirty files held before the background flush starts (at least 1; the writer goes on, the flusher writes)")
     int getCapacity();
 
     void setCapacity(int capacity);
 
-    @Description("Estimated bytes held before a forced flush (at least 1)")
+    @Description("Memory bound: estimated dirty bytes held at most; the flush starts at half of it, and a write waits (bounded) above it")
     long getCapacityBytes();
 
     void setCapacityBytes(long capacityBytes);
@@ -33,6 +33,17 @@ public interface BufferMXBean {
     boolean isFsync();
 
     void setFsync(boolean fsync);
+
+    @Description("Threads writing the files of one flush (1 to 64)")
+    int getFlushThreads();
+
+    void setFlushThreads(int threads);
+
+    @Description("Writes that waited for the flush because the buffer was at its memory bound (CapacityBytes) since start")
+    long getBackpressureWaits();
+
+    @Description("Total milliseconds writes waited at the memory bound since start")
+    long getBackpressureMillis();
 
     @Description("Files currently held by the buffer (clean and dirty)")
     int getEntries();

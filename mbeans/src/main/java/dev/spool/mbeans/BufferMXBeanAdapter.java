@@ -26,6 +26,10 @@ final class BufferMXBeanAdapter implements BufferMXBean {
     @Override public void setFlushIntervalMillis(long millis) { buffer.setFlushIntervalMillis(millis); }
     @Override public boolean isFsync() { return buffer.isFsync(); }
     @Override public void setFsync(boolean fsync) { buffer.setFsync(fsync); }
+    @Override public int getFlushThreads() { return buffer.getFlushThreads(); }
+    @Override public void setFlushThreads(int threads) { buffer.setFlushThreads(threads); }
+    @Override public long getBackpressureWaits() { return buffer.metrics().backpressureWaits(); }
+    @Override public long getBackpressureMillis() { return buffer.metrics().backpressureMillis(); }
     @Override public int getEntries() { return buffer.metrics().entries(); }
     @Override public int getDirtyEntries() { return buffer.metrics().dirtyEntries(); }
     @Override public long getEstimatedBytes() { return buffer.metrics().estimatedBytes(); }

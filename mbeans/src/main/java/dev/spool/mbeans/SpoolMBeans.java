@@ -45,7 +45,7 @@ public final class SpoolMBeans implements AutoCloseable {
         if (buffer != null) {
             ObjectName name = ObjectNames.buffer();
             bufferNotifier = new SpoolNotifier(name, SpoolNotifier.FLUSH_COMPLETED, SpoolNotifier.CONFLICT,
-                    SpoolNotifier.WRITE_ERROR);
+                    SpoolNotifier.WRITE_ERROR, SpoolNotifier.BACKPRESSURE);
             bufferListener = new BufferNotifications(bufferNotifier);
             buffer.addListener(bufferListener);
             registry.register(name, new DescribedMXBean<>(new BufferMXBeanAdapter(buffer), BufferMXBean.class,
@@ -176,6 +176,12 @@ public final class SpoolMBeans implements AutoCloseable {
         public void conflict(Path path, Path conflictFile) {
             notifier.send(SpoolNotifier.CONFLICT, path + " was changed on disk by someone else; buffered content saved as "
                     + conflictFile, path.toString());
+        }
+
+        @Override
+        public void backpressure(long millis, long dirtyBytes, long capacityBytes) {
+            notifier.send(SpoolNotifier.BACKPRESSURE, "a write waited " + millis + " ms for the flush: " + dirtyBytes
+                    + " dirty bytes over CapacityBytes " + capacityBytes + " (the disk is not keeping up)", millis);
         }
 
         @Override

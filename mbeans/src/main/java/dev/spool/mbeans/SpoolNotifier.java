@@ -22,6 +22,8 @@ public final class SpoolNotifier extends NotificationBroadcasterSupport {
     public static final String CONFLICT = "dev.spool.conflict";
     /** A sink dropped events under policy {@code drop}. */
     public static final String EVENTS_DROPPED = "dev.spool.events.dropped";
+    /** A write waited at the buffer's memory bound for the flush to catch up. User data: milliseconds waited. */
+    public static final String BACKPRESSURE = "dev.spool.buffer.backpressure";
     /** A write failed (the data is kept for retry). */
     public static final String WRITE_ERROR = "dev.spool.write.error";
 

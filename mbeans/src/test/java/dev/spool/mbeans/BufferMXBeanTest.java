@@ -92,7 +92,22 @@ class BufferMXBeanTest {
         buffer.putSnapshot(file, "[1]".getBytes(StandardCharsets.UTF_8));
         assertEquals("[]", Files.readString(file));
         buffer.putSnapshot(dir.resolve("two.json"), "[2]".getBytes(StandardCharsets.UTF_8));
-        assertEquals("[1]", Files.readString(file), "capacity 1 makes a second dirty file force a flush");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (!"[1]".equals(Files.readString(file)) && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+        assertEquals("[1]", Files.readString(file), "capacity 1 makes a second dirty file wake the background flush");
+    }
+
+    @Test
+    void shouldShowFlushThreadsAndTheBackpressureCounters() {
+        assertEquals(BufferSettings.DEFAULT_FLUSH_THREADS, proxy.getFlushThreads());
+        proxy.setFlushThreads(4);
+        assertEquals(4, buffer.getFlushThreads());
+        assertThrows(IllegalArgumentException.class, () -> proxy.setFlushThreads(0));
+        assertEquals(4, proxy.getFlushThreads(), "a refused value changes nothing");
+        assertEquals(0, proxy.getBackpressureWaits());
+        assertEquals(0, proxy.getBackpressureMillis());
     }
 
     @Test

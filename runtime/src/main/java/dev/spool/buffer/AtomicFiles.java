@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.FileTime;
 import java.security.SecureRandom;
 import java.util.EnumSet;
@@ -49,6 +50,8 @@ public final class AtomicFiles {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Set<StandardOpenOption> CREATE =
             EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    /** Permission bits seen to survive a create unchanged in this process (the umask does not strip them). */
+    private static volatile Set<PosixFilePermission> keptByCreate = EnumSet.noneOf(PosixFilePermission.class);
 
     private AtomicFiles() {}
 
@@ -64,9 +67,41 @@ public final class AtomicFiles {
      */
     public static void write(Path target, byte[] content, boolean fsync, long mtimeNanos) throws IOException {
         Path dir = folderOf(target);
-        Path tmp = createTemp(dir, target.getFileName().toString(), content, fsync);
+        write(dir, target, createTemp(dir, target.getFileName().toString(), modeOf(target), true, content, fsync), fsync,
+                mtimeNanos);
+    }
+
+    /**
+     * As {@link #write(Path, byte[], boolean, long)} for a caller that has just read the target's
+     * attributes itself ({@code mode}: the target's permissions, null for a new file): no second
+     * stat of the target, and no {@code chmod} of the temp file when creating files with
+     * {@code mode} has been seen to keep it exactly (the process's umask does not narrow it). The
+     * caller must compare the mode of the replaced file with {@code mode} afterwards and call
+     * {@link #modeNotKept} if they differ (a folder's default ACL can narrow where the umask did not).
+     */
+    static void writeKnownMode(Path target, byte[] content, boolean fsync, long mtimeNanos,
+                               Set<PosixFilePermission> mode) throws IOException {
+        Path dir = folderOf(target);
+        write(dir, target, createTemp(dir, target.getFileName().toString(), mode, false, content, fsync), fsync,
+                mtimeNanos);
+    }
+
+    /**
+     * A file created with {@code wanted} came out with {@code got}: chmod it to {@code wanted} and
+     * forget what was learned about creates keeping modes (learn again, per folder's behaviour).
+     */
+    static void modeNotKept(Path file, Set<PosixFilePermission> wanted) throws IOException {
+        keptByCreate = EnumSet.noneOf(PosixFilePermission.class);
+        Files.setPosixFilePermissions(file, wanted);
+    }
+
+    private static void write(Path dir, Path target, Path tmp, boolean fsync, long mtimeNanos) throws IOException {
         try {
-            if (mtimeNanos >= 0) Files.setLastModifiedTime(tmp, FileTime.from(mtimeNanos, TimeUnit.NANOSECONDS));
+            if (mtimeNanos >= 0) {
+                // both times given: the JDK then needs no fstat for the one left out (open, futimens, close)
+                FileTime t = FileTime.from(mtimeNanos, TimeUnit.NANOSECONDS);
+                Files.getFileAttributeView(tmp, BasicFileAttributeView.class).setTimes(t, t, null);
+            }
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             deleteQuietly(tmp, e);
@@ -82,7 +117,7 @@ public final class AtomicFiles {
     public static Path writeConflict(Path target, byte[] content, boolean fsync) throws IOException {
         Path dir = folderOf(target);
         String base = target.getFileName() + CONFLICT_MARK + System.currentTimeMillis();
-        Path tmp = createTemp(dir, target.getFileName().toString(), content, fsync);
+        Path tmp = createTemp(dir, target.getFileName().toString(), modeOf(target), true, content, fsync);
         try {
             for (int n = 0; ; n++) {
                 Path candidate = dir.resolve(n == 0 ? base : base + "-" + n);
@@ -115,15 +150,20 @@ public final class AtomicFiles {
         return s.startsWith(".") && i > 0 && s.length() - i - TEMP_MARK.length() == 16;
     }
 
-    private static Path createTemp(Path dir, String name, byte[] content, boolean fsync) throws IOException {
+    /**
+     * {@code mode}: the permissions the temp file must carry (null: the umask's default).
+     * {@code alwaysChmod}: set them explicitly after the create even when creates are known to keep
+     * them (the caller does not check the result).
+     */
+    private static Path createTemp(Path dir, String name, Set<PosixFilePermission> mode, boolean alwaysChmod,
+                                   byte[] content, boolean fsync) throws IOException {
         byte[] r = new byte[8];
         RANDOM.nextBytes(r);
         Path tmp = dir.resolve("." + name + TEMP_MARK + HexFormat.of().formatHex(r));
         // CREATE_NEW is O_CREAT|O_EXCL: fails on any existing name, symlinks included (never followed)
-        Set<PosixFilePermission> mode = modeOf(dir.resolve(name));
         try (FileChannel ch = mode == null ? FileChannel.open(tmp, CREATE)
                 : FileChannel.open(tmp, CREATE, PosixFilePermissions.asFileAttribute(mode))) {
-            if (mode != null) Files.setPosixFilePermissions(tmp, mode); // exact, not narrowed by the umask
+            if (mode != null) keepMode(tmp, mode, alwaysChmod); // exact, not narrowed by the umask
             ByteBuffer buf = ByteBuffer.wrap(content);
             while (buf.hasRemaining()) ch.write(buf);
             if (fsync) ch.force(true);
@@ -134,6 +174,30 @@ public final class AtomicFiles {
             throw e;
         }
         return tmp;
+    }
+
+    /**
+     * Makes {@code tmp}, just created with {@code mode}, carry exactly {@code mode}. The umask can
+     * only narrow a create's mode, so a mode whose bits were all seen to survive a create needs no
+     * {@code chmod} (one system call saved per file); otherwise the file's mode is read once and
+     * what survived is remembered.
+     */
+    private static void keepMode(Path tmp, Set<PosixFilePermission> mode, boolean alwaysChmod) throws IOException {
+        if (alwaysChmod) {
+            Files.setPosixFilePermissions(tmp, mode);
+            return;
+        }
+        Set<PosixFilePermission> kept = keptByCreate;
+        if (kept.containsAll(mode)) return;
+        Set<PosixFilePermission> got = Files.getPosixFilePermissions(tmp, LinkOption.NOFOLLOW_LINKS);
+        if (got.equals(mode)) {
+            EnumSet<PosixFilePermission> more = EnumSet.noneOf(PosixFilePermission.class);
+            more.addAll(kept);
+            more.addAll(mode);
+            keptByCreate = more;
+        } else {
+            Files.setPosixFilePermissions(tmp, mode);
+        }
     }
 
     /**

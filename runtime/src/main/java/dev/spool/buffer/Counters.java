@@ -14,6 +14,9 @@ final class Counters {
     final AtomicLong flushes = new AtomicLong();
     final AtomicLong filesWritten = new AtomicLong();
     final AtomicLong conflicts = new AtomicLong();
+    /** Writers that waited at the memory bound, and for how long in total. */
+    final AtomicLong backpressureWaits = new AtomicLong();
+    final AtomicLong backpressureNanos = new AtomicLong();
     volatile long lastFlushMillis;
     volatile String lastError = "";
 
@@ -21,6 +24,6 @@ final class Counters {
     BufferMetrics snapshot(int entries, long liveReads, long liveWrites) {
         return new BufferMetrics(entries, dirtyEntries.get(), Math.max(0, dirtyBytes.get()), flushes.get(),
                 filesWritten.get(), writesAbsorbed.sum() + liveWrites, readsServed.sum() + liveReads, conflicts.get(),
-                lastFlushMillis, lastError);
+                lastFlushMillis, lastError, backpressureWaits.get(), backpressureNanos.get() / 1_000_000);
     }
 }

@@ -2,11 +2,20 @@ package dev.spool.buffer;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
 
 /**
  * Writes one dirty entry to disk: conflict check against the entry's baseline, atomic replace,
  * new baseline; or the conflict file and a re-base; or a failure kept on the entry. The caller
- * holds the entry's monitor for the whole call, so no write to the entry interleaves. Stateless
+ * holds the entry's monitor for the whole call, so no write to the entry interleaves.
+ *
+ * <p>System calls per written file: one {@code lstat} (the conflict check, and the mode to keep),
+ * create + write + close of the temp file (created with that mode; a {@code chmod} only while
+ * creates are not yet known to keep it), one {@code utimensat} (our own modification time, which
+ * makes the next conflict check trust metadata and never read the file back), the rename, and one
+ * {@code lstat} (the new stamp, and proof the mode was kept). Stateless
  * apart from the shared counters (atomics), so any number of threads may use one instance.
  * <pre>{@code
  * Outcome o;
@@ -34,14 +43,25 @@ final class EntryWriter {
         byte[] content = null;
         try {
             content = e.encoded();
-            if (!e.baseline.unchangedOnDisk(e.path)) {
+            BasicFileAttributes before = FileStamp.attrs(e.path); // one lstat: conflict check and mode
+            if (!e.baseline.unchangedOnDisk(e.path, before)) {
                 Path conflictFile = AtomicFiles.writeConflict(e.path, content, fsync);
                 rebaseAfterConflict(e);
                 return new Outcome(Result.CONFLICT, e.path, conflictFile, null, null);
             }
             long mtime = FileStamp.ownMtimeNanos();
-            AtomicFiles.write(e.path, content, fsync, mtime);
-            e.baseline = FileStamp.afterWrite(e.path, content, mtime);
+            Set<PosixFilePermission> mode = FileStamp.modeIn(before);
+            if (before != null && mode == null && before.isSymbolicLink()) {
+                AtomicFiles.write(e.path, content, fsync, mtime); // the mode of what the link names
+            } else {
+                AtomicFiles.writeKnownMode(e.path, content, fsync, mtime, mode);
+            }
+            BasicFileAttributes after = FileStamp.attrs(e.path);
+            Set<PosixFilePermission> got = FileStamp.modeIn(after);
+            if (mode != null && got != null && !got.equals(mode)) {
+                AtomicFiles.modeNotKept(e.path, mode); // narrowed by a folder's default ACL: set it exactly
+            }
+            e.baseline = FileStamp.afterWrite(e.path, after, content, mtime);
             markClean(e, content.length);
             e.failure = null;
             return new Outcome(Result.WRITTEN, e.path, null, null, null);

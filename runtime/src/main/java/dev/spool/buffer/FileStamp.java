@@ -7,8 +7,11 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
@@ -102,10 +105,19 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
 
     /** The stamp of a file this process just wrote with {@code content}, given mtime {@code ownMtime}. */
     static FileStamp afterWrite(Path file, byte[] content, long ownMtime) throws IOException {
-        BasicFileAttributes a = attrs(file);
+        return afterWrite(file, attrs(file), content, ownMtime);
+    }
+
+    /**
+     * As {@link #afterWrite(Path, byte[], long)} from attributes {@code a} the caller read just after
+     * the write. The content's hash is computed only when the stamp needs it (the file system did not
+     * keep our own modification time): a stamp with our own time is judged by its metadata alone.
+     */
+    static FileStamp afterWrite(Path file, BasicFileAttributes a, byte[] content, long ownMtime) throws IOException {
         if (a == null) throw new NoSuchFileException(file.toString(), null, "vanished right after it was written");
-        FileStamp s = of(a, crcOf(content), nowNanos());
-        return s.mtimeNanos == ownMtime ? new FileStamp(true, s.size, s.mtimeNanos, s.fileKey, s.crc, s.takenAtNanos, true) : s;
+        long mtime = a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
+        boolean own = mtime == ownMtime;
+        return new FileStamp(true, a.size(), mtime, a.fileKey(), own ? 0 : crcOf(content), nowNanos(), own);
     }
 
     private static FileStamp of(BasicFileAttributes a, long crc, long taken) {
@@ -117,12 +129,32 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
                 && Objects.equals(x.fileKey(), y.fileKey());
     }
 
+    /**
+     * The file's attributes (one {@code lstat}), or null if it does not exist. On a POSIX file
+     * system they are {@link PosixFileAttributes} (the same system call), so a caller gets the mode
+     * without a second stat.
+     */
     static BasicFileAttributes attrs(Path file) throws IOException {
         try {
+            if (posix) {
+                try {
+                    return Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                } catch (UnsupportedOperationException notPosix) {
+                    posix = false;
+                }
+            }
             return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
             return null;
         }
+    }
+
+    /** Whether attributes can be read as POSIX ones (false once a file system said no). */
+    private static volatile boolean posix = true;
+
+    /** The permissions in {@code a} of a regular file, or null (no file, not POSIX, a symlink). */
+    static Set<PosixFilePermission> modeIn(BasicFileAttributes a) {
+        return a instanceof PosixFileAttributes p && a.isRegularFile() ? p.permissions() : null;
     }
 
     /** Clock ticks this coarse hide same-tick changes; whole-second times mean a coarse file system. */
@@ -140,7 +172,11 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
      * rewrote the same bytes).
      */
     boolean unchangedOnDisk(Path file) throws IOException {
-        BasicFileAttributes a = attrs(file);
+        return unchangedOnDisk(file, attrs(file));
+    }
+
+    /** As {@link #unchangedOnDisk(Path)}, given the attributes {@code a} the caller just read (null: no file). */
+    boolean unchangedOnDisk(Path file, BasicFileAttributes a) throws IOException {
         if (!exists) return a == null;
         if (a == null || a.size() != size) return false;
         if (sameTimeAndKey(a) && !racy()) return true;

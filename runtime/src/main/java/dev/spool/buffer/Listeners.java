@@ -58,6 +58,17 @@ final class Listeners {
         }
     }
 
+    /** A writer waited {@code millis} at the memory bound (dirty bytes over {@code capacityBytes}). */
+    void backpressure(long millis, long dirtyBytes, long capacityBytes) {
+        for (BufferListener l : list) {
+            try {
+                l.backpressure(millis, dirtyBytes, capacityBytes);
+            } catch (RuntimeException ignored) {
+                // a listener never breaks a write
+            }
+        }
+    }
+
     void flushCompleted(int written, long millis) {
         counters.flushes.incrementAndGet();
         counters.lastFlushMillis = millis;

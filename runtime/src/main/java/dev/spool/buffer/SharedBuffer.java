@@ -35,11 +35,17 @@ import java.util.function.Function;
  * last put (a snapshot) is never overwritten: the content goes to {@code <name>.spool-conflict-<millis>}, is counted,
  * notified and reported, and the entry re-bases on the file's current content. A failed write
  * keeps the content buffered for the next flush; until one succeeds {@link #putSnapshot} and
- * {@link #readBuffered} for that file throw. Blocking: a write blocks while its file is being
- * flushed; a write that pushes the buffer over {@code capacity} dirty files or
- * {@code capacityBytes} estimated bytes runs a forced flush on its own thread (entries stay
- * buffered, they become clean). Nothing is ever dropped: a refused snapshot returns false and the
- * caller writes itself.
+ * {@link #readBuffered} for that file throw. Nothing is ever dropped: a refused snapshot returns
+ * false and the caller writes itself.
+ *
+ * <p><b>Flushing and blocking.</b> Flushes run off the writers' threads, on the
+ * {@link BackgroundFlusher}: every {@code flushIntervalMillis}, and at once when a write takes the
+ * buffer over {@code capacity} dirty files or over half of {@code capacityBytes} estimated bytes.
+ * A flush writes the dirty files on {@code flushThreads} threads. A write blocks while its own file
+ * is being written; and a write that finds the buffer over {@code capacityBytes} (the hard memory
+ * bound: the flusher could not keep up) waits for the flusher to bring it back under, bounded
+ * ({@link Backpressure}), counted in {@link BufferMetrics#backpressureWaits()} and announced to the
+ * listeners. A flusher thread never waits there.
  *
  * <pre>{@code
  * SharedBuffer buffer = SharedBuffer.global();
@@ -58,21 +64,25 @@ public final class SharedBuffer implements AutoCloseable {
     private final EntryTable table = new EntryTable(counters, scopeDepth);
     private final Listeners listeners = new Listeners(counters);
     private final EntryWriter writer = new EntryWriter(counters);
-    private final FlushTimer timer;
+    private final Backpressure backpressure = new Backpressure(counters);
+    private final FlushWorkers workers = new FlushWorkers();
+    private final BackgroundFlusher flusher;
     private volatile boolean enabled = true;
     private volatile boolean closed;
     private volatile int capacity;
     private volatile long capacityBytes;
     private volatile long flushIntervalMillis;
     private volatile boolean fsync;
+    private volatile int flushThreads;
 
     private SharedBuffer(BufferSettings s) {
         capacity = s.capacity();
         capacityBytes = s.capacityBytes();
         flushIntervalMillis = s.flushIntervalMillis();
         fsync = s.fsync();
-        timer = new FlushTimer(this);
-        timer.start();
+        flushThreads = s.flushThreads();
+        flusher = new BackgroundFlusher(this);
+        flusher.start();
     }
 
     /** A new, independent buffer (its own flusher thread; close it when done). */
@@ -100,6 +110,7 @@ public final class SharedBuffer implements AutoCloseable {
         g.setCapacity(s.capacity());
         g.setCapacityBytes(s.capacityBytes());
         g.setFsync(s.fsync());
+        g.setFlushThreads(s.flushThreads());
         g.setFlushIntervalMillis(s.flushIntervalMillis());
     }
 
@@ -172,7 +183,7 @@ public final class SharedBuffer implements AutoCloseable {
             if (written.result() == EntryWriter.Result.FAILED) throw new IOException(written.failure());
             return true;
         }
-        maybeForceFlush();
+        afterBufferedWrite();
         return true;
     }
 
@@ -326,7 +337,7 @@ public final class SharedBuffer implements AutoCloseable {
                 }
             }
             if (written == null) {
-                maybeForceFlush();
+                afterBufferedWrite();
                 return result;
             }
             listeners.outcome(written);
@@ -386,55 +397,72 @@ public final class SharedBuffer implements AutoCloseable {
     public FlushReport flushWithReport() throws FlushException {
         flushLock.lock();
         try {
-            return runFlush(false);
+            return runFlush();
         } finally {
             flushLock.unlock();
         }
     }
 
+    /** On the flusher thread: the interval elapsed. */
     void timedFlush() {
         if (counters.dirtyEntries.get() == 0) return;
         flushWithReport();
     }
 
-    private void maybeForceFlush() {
-        if (!overCapacity()) return;
-        flushLock.lock();
-        try {
-            if (overCapacity()) runFlush(true);
-        } catch (FlushException e) {
-            // reported to listeners and LastError; the data stays buffered for the next flush
-        } finally {
-            flushLock.unlock();
+    /** On the flusher thread: woken over capacity; flushes until under it or a pass writes nothing. */
+    void capacityFlush() {
+        for (;;) {
+            int written;
+            try {
+                written = flushWithReport().filesWritten();
+            } catch (FlushException e) {
+                written = e.filesWritten(); // reported to listeners and LastError; kept for the next flush
+            }
+            if (written == 0 || !overCapacity() || closed) return;
         }
     }
 
-    private boolean overCapacity() {
-        return counters.dirtyEntries.get() > capacity || counters.dirtyBytes.get() > capacityBytes;
+    /** After a buffered write, outside every entry monitor: wake the flusher; wait at the memory bound. */
+    private void afterBufferedWrite() {
+        if (!overCapacity()) return;
+        flusher.wake();
+        if (counters.dirtyBytes.get() <= capacityBytes || closed || isFlushingThread()) return;
+        long waited = backpressure.await(() -> counters.dirtyBytes.get() <= capacityBytes || closed);
+        if (waited > 0) listeners.backpressure(waited / 1_000_000, counters.dirtyBytes.get(), capacityBytes);
     }
 
-    /** Caller holds the flush lock. {@code forced}: keep every entry buffered (clean). */
-    private FlushReport runFlush(boolean forced) {
+    /** A thread that runs flushes (a listener called back on it) must never wait for a flush. */
+    private boolean isFlushingThread() {
+        return flusher.isFlusherThread() || FlushWorkers.isHelperThread() || flushLock.isHeldByCurrentThread();
+    }
+
+    /** Over the point where the flusher starts: {@code capacity} dirty files or half of {@code capacityBytes}. */
+    private boolean overCapacity() {
+        return counters.dirtyEntries.get() > capacity || counters.dirtyBytes.get() > capacityBytes / 2;
+    }
+
+    /** Caller holds the flush lock. Writes every dirty entry; clean snapshots leave the buffer. */
+    private FlushReport runFlush() {
         long start = System.nanoTime();
         Object jfr = SpoolJfr.beginBufferFlush(counters.dirtyBytes.get());
         int written = 0;
         List<FlushReport.Conflict> conflicts = new ArrayList<>();
         List<FlushException.Failure> failures = new ArrayList<>();
         boolean fs = fsync;
-        List<EntryWriter.Outcome> outcomes = new ArrayList<>();
-        for (Entry e : table.entries()) {
-            EntryWriter.Outcome o;
-            synchronized (e) {
-                o = writer.write(e, fs);
-                if (!forced) table.evictIfIdle(e, true);
-            }
+        backpressure.passStarted();
+        List<EntryWriter.Outcome> outcomes;
+        try {
+            outcomes = workers.run(table.entries().toArray(new Entry[0]), e -> writeOne(e, fs), flushThreads);
+        } finally {
+            backpressure.passEnded();
+        }
+        for (EntryWriter.Outcome o : outcomes) {
             switch (o.result()) {
                 case WRITTEN -> written++;
                 case CONFLICT -> conflicts.add(new FlushReport.Conflict(o.path(), o.conflictFile()));
                 case FAILED -> failures.add(new FlushException.Failure(o.path(), o.failure(), o.content()));
-                case CLEAN -> { continue; }
+                case CLEAN -> { }
             }
-            outcomes.add(o);
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
         outcomes.forEach(listeners::outcome);
@@ -442,6 +470,16 @@ public final class SharedBuffer implements AutoCloseable {
         SpoolJfr.bufferFlushed(jfr, forced, written, conflicts.size(), failures.size());
         if (!failures.isEmpty()) throw new FlushException(written, failures);
         return new FlushReport(written, conflicts, millis);
+    }
+
+    private EntryWriter.Outcome writeOne(Entry e, boolean fs) {
+        EntryWriter.Outcome o;
+        synchronized (e) {
+            o = writer.write(e, fs);
+            table.evictIfIdle(e, true);
+        }
+        if (o.result() == EntryWriter.Result.WRITTEN) backpressure.progress();
+        return o;
     }
 
     // ---------------------------------------------------------------- settings, metrics, lifecycle
@@ -460,6 +498,7 @@ public final class SharedBuffer implements AutoCloseable {
     public long getCapacityBytes() { return capacityBytes; }
     public long getFlushIntervalMillis() { return flushIntervalMillis; }
     public boolean isFsync() { return fsync; }
+    public int getFlushThreads() { return flushThreads; }
 
     /** Off: flushes, then takes no new entries (collections write through, snapshots are refused). */
     public void setEnabled(boolean on) {
@@ -473,19 +512,26 @@ public final class SharedBuffer implements AutoCloseable {
         }
     }
 
+    /** Takes effect for the next decision; over the new value the flusher starts at once. */
     public void setCapacity(int v) {
         capacity = BufferSettings.checkCapacity(v);
-        maybeForceFlush();
+        if (overCapacity()) flusher.wake();
     }
 
+    /** Takes effect for the next decision; over half the new value the flusher starts at once. */
     public void setCapacityBytes(long v) {
         capacityBytes = BufferSettings.checkCapacityBytes(v);
-        maybeForceFlush();
+        if (overCapacity()) flusher.wake();
+    }
+
+    /** Threads that write the files of one flush (the flushing thread plus helpers); from the next flush on. */
+    public void setFlushThreads(int v) {
+        flushThreads = BufferSettings.checkFlushThreads(v);
     }
 
     public void setFlushIntervalMillis(long v) {
         flushIntervalMillis = BufferSettings.checkInterval(v);
-        timer.intervalChanged();
+        flusher.intervalChanged();
     }
 
     public void setFsync(boolean v) { fsync = v; }
@@ -493,9 +539,14 @@ public final class SharedBuffer implements AutoCloseable {
     /** Stops the flusher thread, flushes everything and refuses new entries from now on. */
     @Override
     public void close() throws FlushException {
-        timer.stop();
+        flusher.stop();
         closed = true;
-        flush();
+        backpressure.passEnded(); // a writer waiting at the memory bound goes on (it writes through now)
+        try {
+            flush();
+        } finally {
+            workers.shutdown();
+        }
     }
 
     /**

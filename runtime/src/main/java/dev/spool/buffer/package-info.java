@@ -18,9 +18,13 @@
  *   <li>Settings are volatile fields read on every decision; a setter takes effect for the next
  *       decision. Counters are {@link java.util.concurrent.atomic.LongAdder}s or atomics;
  *       {@link dev.spool.buffer.BufferMetrics} is a snapshot of them, not an atomic cut.</li>
- *   <li>Lock order: the flush lock, then one entry monitor at a time. A thread holding an entry
- *       monitor never takes the flush lock, so forced flushes run after the monitor is released.
- *       Listeners are called with no entry monitor held, so they may call back into the buffer.</li>
+ *   <li>Lock order: the flush lock, then one entry monitor at a time (a flush's helper threads
+ *       each take one entry monitor at a time while the flushing thread holds the flush lock). A
+ *       thread holding an entry monitor never takes the flush lock and never waits for a flush:
+ *       writers only wake the flusher, and the one wait a writer can enter (at the memory bound,
+ *       {@code Backpressure}) is entered after its monitor is released, is bounded, and is never
+ *       entered by a flushing thread. Listeners are called with no entry monitor held, so they may
+ *       call back into the buffer.</li>
  *   <li>Hot-path counters (reads served, writes absorbed) are plain fields of the entry, written
  *       under its monitor; {@code EntryTable.metrics()} sums them under each monitor, and an entry
  *       leaving the buffer adds its counts to the buffer-wide {@code LongAdder}s.</li>

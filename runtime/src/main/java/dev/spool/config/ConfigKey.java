@@ -15,10 +15,11 @@ public enum ConfigKey {
     LOG_LEVEL("spool.log.level", ValueType.choice("off", "error", "warn", "info", "debug"), "info"),
     BUFFER_INCLUDE("spool.buffer.include", ValueType.GLOBS, "**/*.json"),
     BUFFER_EXCLUDE("spool.buffer.exclude", ValueType.GLOBS, ""),
-    BUFFER_CAPACITY("spool.buffer.capacity", ValueType.intRange(1, Integer.MAX_VALUE), "1000"),
+    BUFFER_CAPACITY("spool.buffer.capacity", ValueType.intRange(1, Integer.MAX_VALUE), "10000"),
     BUFFER_CAPACITY_BYTES("spool.buffer.capacity.bytes", ValueType.sizeRange(1, Long.MAX_VALUE), "67108864"),
     BUFFER_FLUSH_INTERVAL("spool.buffer.flush.interval", ValueType.longRange(0, 86_400_000L), "1000"),
     BUFFER_FSYNC("spool.buffer.fsync", ValueType.BOOLEAN, "false"),
+    BUFFER_FLUSH_THREADS("spool.buffer.flush.threads", ValueType.intRange(1, 64), "2"),
     BUFFER_CAPTURE("spool.buffer.capture", ValueType.BOOLEAN, "true"),
     EVENTS_JUL("spool.events.jul", ValueType.BOOLEAN, "true"),
     EVENTS_LOGBACK("spool.events.logback", ValueType.BOOLEAN, "true"),
@@ -37,7 +38,16 @@ public enum ConfigKey {
     SINK_WAIT_MILLIS("spool.sink.wait.millis", ValueType.longRange(1, 3_600_000L), "10000"),
     JMX_ENABLED("spool.jmx.enabled", ValueType.BOOLEAN, "true"),
     JFR_ENABLED("spool.jfr.enabled", ValueType.BOOLEAN, "true"),
+    KAFKA_BOOTSTRAP_SERVERS("spool.kafka.bootstrap.servers", ValueType.TEXT, ""),
+    KAFKA_TOPIC("spool.kafka.topic", ValueType.TEXT, "spool-events"),
+    KAFKA_CLOSE_TIMEOUT("spool.kafka.close.timeout", ValueType.longRange(0, 600_000L), "5000"),
     CONFIG_FILE("spool.config", ValueType.PATH_OR_EMPTY, "");
+
+    /**
+     * Every other {@code spool.kafka.<producer key>} is not a Spool key but a Kafka producer
+     * setting passed through ({@link SpoolConfig#kafkaSettings()}).
+     */
+    public static final String KAFKA_PREFIX = "spool.kafka.";
 
     private final String key;
     private final ValueType type;

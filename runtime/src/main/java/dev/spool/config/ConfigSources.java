@@ -77,7 +77,10 @@ final class ConfigSources {
                 return;
             }
             ConfigKey key = ConfigKey.byEnvName(name);
-            if (key == null) {
+            if (key == null && name.startsWith("SPOOL_KAFKA_") && name.length() > "SPOOL_KAFKA_".length()) {
+                // a Kafka producer setting: SPOOL_KAFKA_COMPRESSION_TYPE is spool.kafka.compression.type
+                out.put(name.toLowerCase(java.util.Locale.ROOT).replace('_', '.'), v);
+            } else if (key == null) {
                 problems.accept("environment variable " + Problems.show(name)
                         + " is not a Spool setting; ignored (known: " + Problems.knownKeys() + ")");
             } else {

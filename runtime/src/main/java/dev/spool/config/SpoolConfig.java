@@ -31,10 +31,13 @@ import java.util.function.Consumer;
 public final class SpoolConfig {
     private final Map<ConfigKey, Object> values;
     private final Map<ConfigKey, String> sources;
+    private final Map<String, String> kafkaPassThrough;
 
-    private SpoolConfig(Map<ConfigKey, Object> values, Map<ConfigKey, String> sources) {
+    private SpoolConfig(Map<ConfigKey, Object> values, Map<ConfigKey, String> sources,
+                        Map<String, String> kafkaPassThrough) {
         this.values = Collections.unmodifiableMap(new EnumMap<>(values));
         this.sources = Collections.unmodifiableMap(new EnumMap<>(sources));
+        this.kafkaPassThrough = Collections.unmodifiableMap(new LinkedHashMap<>(kafkaPassThrough));
     }
 
     /** Every key at its default. */
@@ -101,9 +104,14 @@ public final class SpoolConfig {
 
         Map<ConfigKey, Object> values = new EnumMap<>(ConfigKey.class);
         Map<ConfigKey, String> sources = new EnumMap<>(ConfigKey.class);
+        Map<String, String> kafka = new LinkedHashMap<>();
         for (int i = 0; i < layers.size(); i++) {
-            for (String name : layers.get(i).keySet()) {
-                if (ConfigKey.byName(name) == null) {
+            for (Map.Entry<String, String> e : layers.get(i).entrySet()) {
+                String name = e.getKey();
+                if (ConfigKey.byName(name) == null && name.startsWith(ConfigKey.KAFKA_PREFIX)
+                        && name.length() > ConfigKey.KAFKA_PREFIX.length()) {
+                    kafka.putIfAbsent(name.substring(ConfigKey.KAFKA_PREFIX.length()), e.getValue());
+                } else if (ConfigKey.byName(name) == null) {
                     problems.accept(Problems.show(name) + " (" + layerNames.get(i)
                             + ") is not a Spool setting; ignored (known: " + Problems.knownKeys() + ")");
                 }
@@ -121,7 +129,7 @@ public final class SpoolConfig {
                 break;
             }
         }
-        return new SpoolConfig(values, sources);
+        return new SpoolConfig(values, sources, kafka);
     }
 
     private static void parseInto(ConfigKey key, String raw, String source, Map<ConfigKey, Object> values,
@@ -195,6 +203,7 @@ public final class SpoolConfig {
     public long bufferCapacityBytes() { return number(ConfigKey.BUFFER_CAPACITY_BYTES); }
     public long bufferFlushIntervalMillis() { return number(ConfigKey.BUFFER_FLUSH_INTERVAL); }
     public boolean bufferFsync() { return bool(ConfigKey.BUFFER_FSYNC); }
+    public int bufferFlushThreads() { return (int) number(ConfigKey.BUFFER_FLUSH_THREADS); }
     public boolean bufferCapture() { return bool(ConfigKey.BUFFER_CAPTURE); }
     public boolean eventsJul() { return bool(ConfigKey.EVENTS_JUL); }
     public boolean eventsLogback() { return bool(ConfigKey.EVENTS_LOGBACK); }
@@ -224,6 +233,24 @@ public final class SpoolConfig {
     public boolean jfrEnabled() { return bool(ConfigKey.JFR_ENABLED); }
     /** The configuration file named by {@code spool.config}, or empty text for none. */
     public String configFile() { return text(ConfigKey.CONFIG_FILE); }
+
+    /**
+     * The Kafka shipper's settings with the {@code spool.kafka.} prefix removed: the passed-through
+     * producer settings, {@code topic}, {@code close.timeout}, and {@code bootstrap.servers} when set
+     * (none: shipping is off). Not in {@link #asMap()}: passed-through values may hold credentials.
+     */
+    public Map<String, String> kafkaSettings() {
+        Map<String, String> out = new LinkedHashMap<>(kafkaPassThrough);
+        if (!kafkaBootstrapServers().isEmpty()) {
+            out.put("bootstrap.servers", kafkaBootstrapServers());
+        }
+        out.put("topic", text(ConfigKey.KAFKA_TOPIC));
+        out.put("close.timeout", String.valueOf(number(ConfigKey.KAFKA_CLOSE_TIMEOUT)));
+        return out;
+    }
+
+    /** {@code spool.kafka.bootstrap.servers}; empty when shipping is off. */
+    public String kafkaBootstrapServers() { return text(ConfigKey.KAFKA_BOOTSTRAP_SERVERS); }
 
     @Override
     public String toString() {

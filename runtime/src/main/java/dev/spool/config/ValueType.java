@@ -46,6 +46,19 @@ abstract class ValueType {
         }
     };
 
+    /** Any text (trimmed); empty means "none". */
+    static final ValueType TEXT = new ValueType() {
+        @Override
+        Object parse(String text) {
+            return text.trim();
+        }
+
+        @Override
+        String accepted() {
+            return "any text";
+        }
+    };
+
     static final ValueType GLOBS = new ValueType() {
         @Override
         Object parse(String text) {

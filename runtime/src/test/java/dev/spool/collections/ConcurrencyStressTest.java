@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Several threads mutate the same and different files, alternating between buffered scopes and
- * write-through, while the flush timer and capacity-forced flushes run and a reader reads along.
+ * write-through, while the flush timer and capacity wake-ups of the background flusher run and a reader reads along.
  * Afterwards every file parses and holds exactly the expected content.
  */
 class ConcurrencyStressTest {

@@ -27,7 +27,7 @@ class SpoolConfigTest {
         assertEquals("info", cfg.logLevel());
         assertEquals(List.of("**/*.json"), cfg.bufferInclude());
         assertEquals(List.of(), cfg.bufferExclude());
-        assertEquals(1000, cfg.bufferCapacity());
+        assertEquals(10000, cfg.bufferCapacity());
         assertEquals(67108864L, cfg.bufferCapacityBytes());
         assertEquals(1000L, cfg.bufferFlushIntervalMillis());
         assertFalse(cfg.bufferFsync());
@@ -70,13 +70,13 @@ class SpoolConfigTest {
     @Test
     void shouldReportABadValueInOneLineNamingKeyValueSourceAndAcceptedValuesAndUseTheDefault() {
         SpoolConfig cfg = load(null, Map.of("spool.buffer.capacity", "lots"), Map.of());
-        assertEquals(1000, cfg.bufferCapacity());
+        assertEquals(10000, cfg.bufferCapacity());
         assertEquals(1, problems.size());
         String line = problems.get(0);
         assertTrue(line.contains("spool.buffer.capacity=lots"), line);
         assertTrue(line.contains("system property"), line);
         assertTrue(line.contains("a whole number from 1 to"), line);
-        assertTrue(line.contains("using the default 1000"), line);
+        assertTrue(line.contains("using the default 10000"), line);
         assertFalse(line.contains("\n"));
     }
 
@@ -87,7 +87,7 @@ class SpoolConfigTest {
                 + "events.file=,sink.max.bytes.per.second=99999999999g,sink.buffers=1",
                 Map.of(), Map.of());
         assertEquals(11, problems.size(), String.join("\n", problems));
-        assertEquals(1000, cfg.bufferCapacity());
+        assertEquals(10000, cfg.bufferCapacity());
         assertEquals(1000L, cfg.bufferFlushIntervalMillis());
         assertFalse(cfg.bufferFsync());
         assertEquals("block", cfg.sinkPolicy());
@@ -136,7 +136,7 @@ class SpoolConfigTest {
         SpoolConfig cfg = load(null, Map.of("spool.config", missing.toString()), Map.of());
         assertEquals(1, problems.size());
         assertTrue(problems.get(0).contains(missing.toAbsolutePath().toString()), problems.get(0));
-        assertEquals(1000, cfg.bufferCapacity());
+        assertEquals(10000, cfg.bufferCapacity());
     }
 
     @Test
@@ -156,7 +156,7 @@ class SpoolConfigTest {
         Map<String, String> map = cfg.asMap();
         assertEquals(ConfigKey.values().length, map.size());
         assertEquals("a/*.json;b/*.json", map.get("spool.buffer.exclude"));
-        assertEquals("1000", map.get("spool.buffer.capacity"));
+        assertEquals("10000", map.get("spool.buffer.capacity"));
     }
 
     @Test

@@ -51,7 +51,7 @@ final class Commands implements Function<String, String> {
         SharedBuffer buffer = backends.bufferIfStarted();
         Map<String, Object> b = new LinkedHashMap<>();
         b.put("started", buffer != null);
-        BufferMetrics m = buffer == null ? new BufferMetrics(0, 0, 0, 0, 0, 0, 0, 0, 0, "") : buffer.metrics();
+        BufferMetrics m = buffer == null ? new BufferMetrics(0, 0, 0, 0, 0, 0, 0, 0, 0, "", 0, 0) : buffer.metrics();
         b.put("entries", m.entries());
         b.put("dirtyEntries", m.dirtyEntries());
         b.put("estimatedBytes", m.estimatedBytes());
@@ -60,6 +60,8 @@ final class Commands implements Function<String, String> {
         b.put("writesAbsorbed", m.writesAbsorbed());
         b.put("readsServed", m.readsServed());
         b.put("conflicts", m.conflicts());
+        b.put("backpressureWaits", m.backpressureWaits());
+        b.put("backpressureMillis", m.backpressureMillis());
         b.put("lastError", m.lastError());
         answer.put("buffer", b);
         long[] j = JacksonCaptures.counts();

@@ -30,14 +30,7 @@ final class DeferredJmx {
     private static void run(Instrumentation inst, AgentControl control, Backends backends, boolean dynamic) {
         dev.spool.bridge.Hooks.markSpoolThread();
         try {
-            if (!dynamic) {
-                Thread.sleep(DELAY_MILLIS);
-            }
-            String manager = System.getProperty("java.util.logging.manager");
-            long deadline = System.currentTimeMillis() + MAX_WAIT_MILLIS;
-            while (manager != null && !loaded(inst, manager) && System.currentTimeMillis() < deadline) {
-                Thread.sleep(POLL_MILLIS);
-            }
+            awaitSafe(inst, dynamic);
             SpoolMBeans beans = SpoolMBeans.registerPlatform(backends.buffer(), control,
                     problem -> control.error("jmx:" + problem, "MBeans: " + problem));
             control.beansRegistered(beans);
@@ -46,6 +39,21 @@ final class DeferredJmx {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | LinkageError e) {
             control.error("jmx", "cannot register the MBeans (" + e + "); the agent runs on without them");
+        }
+    }
+
+    /**
+     * Returns once touching the platform MBean server is safe (see the class comment); the Kafka
+     * shipper waits for this too, because the Kafka client registers MBeans of its own.
+     */
+    static void awaitSafe(Instrumentation inst, boolean dynamic) throws InterruptedException {
+        if (!dynamic) {
+            Thread.sleep(DELAY_MILLIS);
+        }
+        String manager = System.getProperty("java.util.logging.manager");
+        long deadline = System.currentTimeMillis() + MAX_WAIT_MILLIS;
+        while (manager != null && !loaded(inst, manager) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(POLL_MILLIS);
         }
     }
 

@@ -189,7 +189,7 @@ final class LogSink {
 
         void drain() throws IOException {
             if (writable) {
-                metrics.flush();
+                SinkStreams.drain(shared); // bounded; the sink's error or time-out as an IOException
                 file.flush();
             }
         }

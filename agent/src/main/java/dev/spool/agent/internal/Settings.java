@@ -32,6 +32,7 @@ final class Settings {
                     .capacityBytes(config.bufferCapacityBytes())
                     .flushIntervalMillis(config.bufferFlushIntervalMillis())
                     .fsync(config.bufferFsync())
+                    .flushThreads(config.bufferFlushThreads())
                     .build();
         } catch (IllegalArgumentException e) {
             control.error("settings-buffer", "buffer settings rejected (" + e.getMessage() + "): buffer defaults used");

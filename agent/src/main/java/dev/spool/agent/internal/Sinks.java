@@ -1,11 +1,14 @@
 package dev.spool.agent.internal;
 
-import dev.spool.sink.SinkMetrics;
 import dev.spool.sink.SinkStreams;
 import java.io.IOException;
 import java.io.OutputStream;
 
-/** Draining a sink stream: blocks (bounded by the sink) until every byte written to it is in its delegate. */
+/**
+ * Draining a sink stream: blocks (at most the sink's bound, {@code spool.sink.wait.millis}) until
+ * every byte written to it is in its delegate; an {@code IOException} when that bound runs out or a
+ * write failed meanwhile (a full disk), as a plain flush would have reported it.
+ */
 final class Sinks {
 
     private Sinks() {}
@@ -15,11 +18,6 @@ final class Sinks {
             ((LogSink.FileStream) routed).drain();
             return;
         }
-        SinkMetrics metrics = SinkStreams.metricsOf(routed);
-        if (metrics != null) {
-            metrics.flush();
-        } else {
-            routed.flush();
-        }
+        SinkStreams.drain(routed);
     }
 }

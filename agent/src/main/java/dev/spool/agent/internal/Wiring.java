@@ -2,6 +2,7 @@ package dev.spool.agent.internal;
 
 
 import dev.spool.jfr.SpoolJfr;
+import dev.spool.agent.kafka.KafkaShipping;
 import dev.spool.bridge.Hooks;
 import dev.spool.config.SpoolConfig;
 import java.io.File;
@@ -65,6 +66,10 @@ final class Wiring {
                 emittersByInternalName, control), control, () -> Warmup.run(agentJar, !emitters.isEmpty())).install(inst);
         if (config.jmxEnabled()) {
             DeferredJmx.start(inst, control, backends, dynamic);
+        }
+        if (!config.kafkaBootstrapServers().isEmpty()) {
+            KafkaShipping.start(config.kafkaSettings(), config.eventsFile(), backends::flushEvents, config.jmxEnabled(),
+                    control::error, () -> DeferredJmx.awaitSafe(inst, dynamic));
         }
         AgentLog.debug("installed" + (dynamic ? " (dynamic attach)" : "") + "; watching " + new TreeSet<>(targets));
     }

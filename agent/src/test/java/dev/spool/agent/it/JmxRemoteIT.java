@@ -79,8 +79,8 @@ class JmxRemoteIT {
         BufferMXBean buffer = JMX.newMXBeanProxy(server, ObjectNames.buffer(), BufferMXBean.class, true);
         List<Notification> got = new CopyOnWriteArrayList<>();
         server.addNotificationListener(ObjectNames.buffer(), (n, h) -> got.add(n), null, null);
-        // no timed flush and capacity 1000: each document was created at its first write (issue 10
-        // item 7), its later steps are still only in memory
+        // no timed flush and the default capacity: each document was created at its first write (issue
+        // 10 item 7), its later steps are still only in memory
         assertEquals(JOBS, buffer.getDirtyEntries(), "dirty entries");
         Map<Path, String> first = docContents(out);
         assertEquals(JOBS, first.size(), "every doc.json exists from its first write on");

@@ -20,14 +20,26 @@ import java.util.concurrent.ThreadLocalRandom;
  * round flushes N dirty files through the buffer and runs the encode + write + rename loop over
  * the same N files, back to back (alternating which goes first), so both see the same disk and CPU
  * weather; it reports the median of the per-round ratios. Not a JMH benchmark (JMH runs the two methods minutes apart).
- * <pre>java -cp bench/target/benchmarks.jar dev.spool.bench.buffer.FlushPairedRun 1 10 100</pre>
+ * Options: {@code --threads k} flush threads (default: the buffer's default), {@code --dir path}
+ * where the files go (default: java.io.tmpdir; {@code /dev/shm} for tmpfs), {@code --rounds r}.
+ * Flush throughput in files/s relative to the loop's is {@code 1 / (flush/loop)}.
+ * <pre>java -cp bench/target/benchmarks.jar dev.spool.bench.buffer.FlushPairedRun [--threads 2] [--dir /dev/shm] 1 10 100</pre>
  */
 public final class FlushPairedRun {
     private FlushPairedRun() {}
 
     public static void main(String[] args) throws IOException {
         int rounds = 300;
-        for (String a : args) run(Integer.parseInt(a), rounds);
+        int threads = BufferSettings.DEFAULT_FLUSH_THREADS;
+        Path base = Path.of(System.getProperty("java.io.tmpdir"));
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--threads" -> threads = Integer.parseInt(args[++i]);
+                case "--dir" -> base = Path.of(args[++i]);
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                default -> run(Integer.parseInt(args[i]), rounds, threads, base);
+            }
+        }
     }
 
     /** The anchor: encode, write a temp file, rename it over the target; nothing else. */
@@ -41,18 +53,22 @@ public final class FlushPairedRun {
     }
 
     @SuppressWarnings("unchecked")
-    static void run(int n, int rounds) throws IOException {
+    static void run(int n, int rounds, int threads, Path base) throws IOException {
         ObjectMapper json = new ObjectMapper();
-        Path dir = Files.createTempDirectory("spool-paired");
-        SharedBuffer buffer = SharedBuffer.create(BufferSettings.builder().flushIntervalMillis(0).build());
+        Path dir = Files.createTempDirectory(base, "spool-paired");
+        SharedBuffer buffer = SharedBuffer.create(BufferSettings.builder().flushIntervalMillis(0)
+                .capacity(Math.max(BufferSettings.DEFAULT_CAPACITY, n)).flushThreads(threads).build());
         SyncedMap[] maps = new SyncedMap[n];
         Map<String, Object>[] plain = new Map[n];
         Path[] paths = new Path[n];
+        Path[] loopPaths = new Path[n]; // the loop's own files: on the buffer's, every flush would be a conflict
         for (int f = 0; f < n; f++) {
             paths[f] = dir.resolve(f + ".json");
             Map<String, Object> m = new LinkedHashMap<>();
             for (int k = 0; k < 10; k++) m.put(Stores.key(k), k);
+            loopPaths[f] = dir.resolve("loop-" + f + ".json");
             json.writeValue(paths[f].toFile(), m);
+            json.writeValue(loopPaths[f].toFile(), m);
             plain[f] = m;
             maps[f] = SyncedMap.open(paths[f], buffer);
         }
@@ -65,9 +81,9 @@ public final class FlushPairedRun {
                 boolean flushFirst = r % 2 == 0; // alternate: whichever runs second pays for the first's writes
                 long t0 = System.nanoTime();
                 if (flushFirst) buffer.flush();
-                else loop(json, dir, plain, paths);
+                else loop(json, dir, plain, loopPaths);
                 long t1 = System.nanoTime();
-                if (flushFirst) loop(json, dir, plain, paths);
+                if (flushFirst) loop(json, dir, plain, loopPaths);
                 else buffer.flush();
                 long t2 = System.nanoTime();
                 flush[r] = flushFirst ? t1 - t0 : t2 - t1;
@@ -85,7 +101,7 @@ public final class FlushPairedRun {
         Arrays.sort(f);
         Arrays.sort(l);
         int m = ratios.length;
-        System.out.printf("N=%d: flush median %.0f us, loop median %.0f us, flush/loop per round: median %.2f (p25 %.2f, p75 %.2f), %d rounds%n",
-                n, f[m / 2] / 1e3, l[m / 2] / 1e3, ratios[m / 2], ratios[m / 4], ratios[3 * m / 4], m);
+        System.out.printf("threads=%d dir=%s N=%d: flush median %.0f us, loop median %.0f us, flush/loop per round: median %.2f (p25 %.2f, p75 %.2f), %d rounds%n",
+                threads, base, n, f[m / 2] / 1e3, l[m / 2] / 1e3, ratios[m / 2], ratios[m / 4], ratios[3 * m / 4], m);
     }
 }

@@ -1,0 +1,500 @@
+package dev.spool.kafka;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spool.events.EventTail;
+import dev.spool.events.ReadProblem;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiConsumer;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.utils.Utils;
+
+/**
+ * Ships one event file to Kafka from one thread ({@link #run}), at least once and in file
+ * order: it tails the file ({@link EventTail}: committed frames only), sends each record to one
+ * partition chosen by the stream id, and advances the {@link Checkpoint} only over records Kafka
+ * acknowledged. A failed send (broker gone past {@code delivery.timeout.ms}, metadata timeout)
+ * closes the producer, rewinds to the last acknowledged record and resends after a back-off: the
+ * resent records that had been acknowledged are the only duplicates, and their keys
+ * ({@code <stream>:<ordinal>}) are the same. A record larger than the producer accepts is counted
+ * in {@link #getErrors()} and skipped. Memory is bounded: at most {@link #MAX_IN_FLIGHT_RECORDS}
+ * records and {@link #MAX_IN_FLIGHT_BYTES} bytes are sent and unacknowledged, plus the producer's
+ * {@code buffer.memory}.
+ *
+ * <p>Threads: one shipper thread does all the work; the producer's I/O thread only marks
+ * in-flight records done ({@link InFlight}, volatile) and unparks it; JMX threads read volatile
+ * counters and set {@link #pause()}. No application thread ever reaches this class.
+ */
+final class FileShipper implements ShipperMXBean, Runnable {
+    static final int MAX_IN_FLIGHT_RECORDS = 10_000;
+    static final long MAX_IN_FLIGHT_BYTES = 16L << 20;
+    private static final long IDLE_NANOS = 20_000_000L;
+    private static final long CHECKPOINT_EVERY_NANOS = 200_000_000L;
+    private static final long FIRST_BACKOFF_MILLIS = 250;
+    private static final long MAX_BACKOFF_MILLIS = 10_000;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path file;
+    private final ShipperSettings settings;
+    private final boolean finalMode;
+    private final BiConsumer<String, String> reporter;
+    private final String host;
+    private final byte[] pid;
+    private final String clientId;
+
+    // shipper thread only
+    private Checkpoint checkpoint;
+    private EventTail tail;
+    private EventTail opening;
+    private String stream;
+    private String fingerprint;
+    private int partition;
+    private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
+    private long inFlightBytes;
+    private EventTail.Position acked;
+    private boolean ackedDirty;
+    private long lastCheckpointNanos;
+    private long backoffMillis = FIRST_BACKOFF_MILLIS;
+
+    // shared
+    private volatile KafkaProducer<byte[], byte[]> producer;
+    private volatile Thread thread;
+    private volatile boolean paused;
+    private volatile boolean stopping;
+    private volatile long deadlineNanos;
+    private volatile boolean finished;
+    private volatile boolean complete;
+    private volatile boolean fatal;
+    private volatile long readOrdinal;
+    private volatile long ackedOrdinal;
+    private volatile long ackedEnd;
+    private volatile long lastAckMillis;
+    private volatile String lastError = "";
+    private final AtomicLong shipped = new AtomicLong();
+    private final AtomicLong retries = new AtomicLong();
+    private final AtomicLong errors = new AtomicLong();
+
+    /**
+     * @param finalMode true for a file no one writes any more (the {@code ship} command): damage is skipped at once
+     * @param reporter receives (problem key, one-line message) for the {@code [spool]} log
+     */
+    FileShipper(Path file, ShipperSettings settings, boolean finalMode, String host, String clientId,
+                BiConsumer<String, String> reporter) {
+        this.file = file.toAbsolutePath().normalize();
+        this.settings = settings;
+        this.finalMode = finalMode;
+        this.host = host;
+        this.clientId = clientId;
+        this.reporter = reporter;
+        this.pid = Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A record sent and not yet settled; completed by the producer's I/O thread. */
+    private static final class InFlight implements Callback {
+        static final int PENDING = 0, ACKED = 1, FAILED = 2, TOO_LARGE = 3;
+        final long ordinal;
+        final EventTail.Position resume;
+        final long end;
+        final long bytes;
+        final Thread shipper;
+        volatile int state;
+        volatile Exception error;
+
+        InFlight(EventTail.Tailed t, long bytes, Thread shipper) {
+            this.ordinal = t.ordinal();
+            this.resume = t.resume();
+            this.end = t.end();
+            this.bytes = bytes;
+            this.shipper = shipper;
+        }
+
+        @Override
+        public void onCompletion(RecordMetadata metadata, Exception e) {
+            error = e;
+            state = e == null ? ACKED : e instanceof RecordTooLargeException ? TOO_LARGE : FAILED;
+            LockSupport.unpark(shipper);
+        }
+    }
+
+    @Override
+    public void run() {
+        thread = Thread.currentThread();
+        try {
+            while (!stopping && !fatal) {
+                if (deadlineNanos != 0) {
+                    if (tail != null) {
+                        tail.finish(); // the writer has flushed for the last time: a torn end is damage now
+                    }
+                    if (caughtUp()) {
+                        complete = true;
+                        break;
+                    }
+                    if (System.nanoTime() - deadlineNanos >= 0) {
+                        break;
+                    }
+                }
+                try {
+                    step();
+                } catch (IOException | RuntimeException e) {
+                    failed(e);
+                }
+            }
+        } finally {
+            finish();
+        }
+    }
+
+    private void step() throws IOException {
+        if (!open()) {
+            idle();
+            return;
+        }
+        if (!settle()) {
+            failed(inFlight.peek().error);
+            return;
+        }
+        if (paused) {
+            checkpointIfDue(false);
+            idle();
+            return;
+        }
+        if (producer == null && !startProducer()) {
+            return;
+        }
+        int room = (int) Math.min(512, MAX_IN_FLIGHT_RECORDS - inFlight.size());
+        List<EventTail.Tailed> batch = room > 0 && inFlightBytes < MAX_IN_FLIGHT_BYTES ? tail.poll(room) : List.of();
+        for (EventTail.Tailed t : batch) {
+            send(t);
+        }
+        checkpointIfDue(false);
+        if (batch.isEmpty()) {
+            idle();
+        }
+    }
+
+    /** Opens the tail and the checkpoint once the file has its first frame; false while it has not. */
+    private boolean open() throws IOException {
+        if (tail != null) {
+            return true;
+        }
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        if (checkpoint == null) {
+            checkpoint = Checkpoint.lock(file, settings.topic);
+        }
+        if (opening == null) {
+            opening = EventTail.open(file, EventTail.Position.START, finalMode, this::damaged);
+        }
+        EventTail t = opening;
+        byte[] first = t.firstFrameHeader();
+        if (first == null) {
+            if (finalMode) {
+                tail = t; // nothing to ship (yet): the ship command is done with this file
+                stream = "";
+                acked = EventTail.Position.START;
+                ackedEnd = acked.offset();
+                return true;
+            }
+            return false; // kept open: closing a channel of the file would drop the writer's lock on it
+        }
+        fingerprint = StreamIds.fingerprint(first);
+        Checkpoint.State s = null;
+        try {
+            s = checkpoint.read();
+        } catch (IOException e) {
+            report("checkpoint-bad", e.getMessage() + "; shipping " + file + " from its start");
+        }
+        EventTail.Position from = EventTail.Position.START;
+        if (s != null && s.fingerprint.equals(fingerprint) && s.position.offset() <= t.size()) {
+            stream = s.stream;
+            from = s.position;
+        } else {
+            if (s != null) {
+                report("checkpoint-other", checkpoint.path() + " belongs to an earlier file of that name (replaced or"
+                        + " truncated); shipping " + file + " from its start");
+            }
+            stream = StreamIds.stream(host, fingerprint);
+        }
+        t.seek(from);
+        tail = t;
+        acked = from;
+        ackedOrdinal = from.ordinal();
+        readOrdinal = from.ordinal();
+        ackedEnd = from.offset();
+        return true;
+    }
+
+    private boolean startProducer() {
+        KafkaProducer<byte[], byte[]> p;
+        try {
+            p = new KafkaProducer<>(settings.producerProperties(clientId));
+        } catch (RuntimeException e) {
+            fatal = true;
+            errors.incrementAndGet();
+            lastError = "the Kafka producer cannot start with these settings: " + rootMessage(e);
+            report("producer-settings", "shipping of " + file + " to Kafka is off: " + lastError);
+            return false;
+        }
+        producer = p;
+        try {
+            int n = p.partitionsFor(settings.topic).size();
+            partition = Utils.toPositive(Utils.murmur2(stream.getBytes(StandardCharsets.UTF_8))) % n;
+            return true;
+        } catch (RuntimeException e) {
+            failed(e);
+            return false;
+        }
+    }
+
+    private void send(EventTail.Tailed t) throws IOException {
+        byte[] value = JSON.writeValueAsBytes(t.record().value());
+        byte[] key = (stream + ':' + t.ordinal()).getBytes(StandardCharsets.UTF_8);
+        RecordHeaders headers = new RecordHeaders();
+        headers.add("host", host.getBytes(StandardCharsets.UTF_8));
+        headers.add("pid", pid);
+        headers.add("file", file.toString().getBytes(StandardCharsets.UTF_8));
+        InFlight f = new InFlight(t, value.length, thread);
+        inFlight.add(f);
+        inFlightBytes += f.bytes;
+        readOrdinal = t.ordinal() + 1;
+        producer.send(new ProducerRecord<>(settings.topic, partition, t.record().timestampMillis(), key, value,
+                headers), f);
+    }
+
+    /** Retires settled records from the head; false when the head failed. */
+    private boolean settle() {
+        for (InFlight h; (h = inFlight.peek()) != null; ) {
+            int s = h.state;
+            if (s == InFlight.PENDING) {
+                return true;
+            }
+            if (s == InFlight.FAILED) {
+                return false;
+            }
+            inFlight.poll();
+            inFlightBytes -= h.bytes;
+            if (s == InFlight.TOO_LARGE) {
+                errors.incrementAndGet();
+                lastError = "record " + stream + ":" + h.ordinal + " skipped: " + h.error.getMessage();
+                report("too-large", file + ": " + lastError + " (raise spool.kafka.max.request.size and the topic's"
+                        + " max.message.bytes)");
+            } else {
+                shipped.incrementAndGet();
+                lastAckMillis = System.currentTimeMillis();
+                backoffMillis = FIRST_BACKOFF_MILLIS;
+            }
+            if (h.resume != null) {
+                acked = h.resume;
+                ackedDirty = true;
+            }
+            ackedOrdinal = h.ordinal + 1;
+            ackedEnd = h.end;
+        }
+        return true;
+    }
+
+    /** A failure: close the producer, rewind to the last acknowledged record, back off; the next step restarts. */
+    private void failed(Throwable e) {
+        retries.incrementAndGet();
+        String client = ClientLog.last();
+        lastError = rootMessage(e) + (client == null ? "" : "; the Kafka client last said: " + client);
+        KafkaProducer<byte[], byte[]> p = producer;
+        producer = null;
+        if (p != null) {
+            try {
+                p.close(Duration.ZERO);
+            } catch (RuntimeException ignored) {
+                // closing a failed producer
+            }
+        }
+        settle();
+        inFlight.clear();
+        inFlightBytes = 0;
+        if (tail != null) {
+            tail.seek(acked);
+            readOrdinal = acked.ordinal();
+        }
+        checkpointIfDue(true);
+        sleep(backoffMillis);
+        backoffMillis = Math.min(MAX_BACKOFF_MILLIS, backoffMillis * 2);
+    }
+
+    private void checkpointIfDue(boolean now) {
+        long t = System.nanoTime();
+        if (!ackedDirty || checkpoint == null || (!now && t - lastCheckpointNanos < CHECKPOINT_EVERY_NANOS)) {
+            return;
+        }
+        try {
+            checkpoint.write(new Checkpoint.State(stream, fingerprint, acked));
+            ackedDirty = false;
+            lastCheckpointNanos = t;
+        } catch (IOException e) {
+            errors.incrementAndGet();
+            lastError = "cannot write the checkpoint " + checkpoint.path() + ": " + e.getMessage();
+            report("checkpoint-write", lastError);
+        }
+    }
+
+    private boolean caughtUp() {
+        try {
+            settle();
+            return tail != null && inFlight.isEmpty() && tail.atEnd();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void finish() {
+        KafkaProducer<byte[], byte[]> p = producer;
+        producer = null;
+        if (p != null) {
+            long left = deadlineNanos == 0 ? 0 : Math.max(0, deadlineNanos - System.nanoTime());
+            try {
+                p.close(Duration.ofNanos(left));
+            } catch (RuntimeException ignored) {
+                // closing at the end
+            }
+        }
+        settle();
+        checkpointIfDue(true);
+        try {
+            if (checkpoint != null) {
+                checkpoint.close();
+            }
+            if (tail != null && (finalMode || stopping || deadlineNanos != 0)) {
+                tail.close(); // at exit only: closing a channel of the file can drop the writer's lock on it
+            }
+        } catch (IOException ignored) {
+            // best effort at the end
+        }
+        finished = true;
+    }
+
+    private void damaged(ReadProblem p) {
+        errors.incrementAndGet();
+        lastError = "skipped damage: " + p;
+        report("damage:" + p.offset(), lastError);
+    }
+
+    private void report(String key, String message) {
+        reporter.accept(file + ":" + key, message);
+    }
+
+    private void idle() {
+        LockSupport.parkNanos(this, IDLE_NANOS);
+    }
+
+    private static void sleep(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        for (long left; (left = end - System.nanoTime()) > 0; ) {
+            LockSupport.parkNanos(left);
+        }
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable r = e;
+        while (r.getCause() != null && r.getCause() != r) {
+            r = r.getCause();
+        }
+        return r == e ? String.valueOf(e) : e + " (" + r + ")";
+    }
+
+    // ---- control (any thread) ----
+
+    /** Asks the shipper to ship what is there and stop by {@code deadline} (System.nanoTime), at the latest. */
+    void drainBy(long deadline) {
+        deadlineNanos = deadline == 0 ? 1 : deadline;
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** Stops now; the producer is closed without waiting. */
+    void stop() {
+        stopping = true;
+        KafkaProducer<byte[], byte[]> p = producer;
+        if (p != null) {
+            try {
+                p.close(Duration.ZERO); // unblocks a send waiting for metadata
+            } catch (RuntimeException ignored) {
+                // closing
+            }
+        }
+    }
+
+    boolean finished() { return finished; }
+    /** True when it stopped because everything up to the file's end was acknowledged. */
+    boolean complete() { return complete; }
+    boolean fatal() { return fatal; }
+    long ackedOrdinal() { return ackedOrdinal; }
+    long readOrdinal() { return readOrdinal; }
+
+    // ---- ShipperMXBean ----
+
+    @Override public String getPath() { return file.toString(); }
+    @Override public String getTopic() { return settings.topic; }
+    @Override public long getLagRecords() { return Math.max(0, readOrdinal - ackedOrdinal); }
+    @Override public long getShipped() { return shipped.get(); }
+    @Override public long getRetries() { return retries.get(); }
+    @Override public long getErrors() { return errors.get(); }
+    @Override public String getLastError() { return lastError; }
+    @Override public long getLastAckMillis() { return lastAckMillis; }
+    @Override public boolean isPaused() { return paused; }
+
+    @Override
+    public long getLagBytes() {
+        try {
+            return Math.max(0, Files.size(file) - ackedEnd);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    @Override
+    public boolean isConnected() {
+        KafkaProducer<byte[], byte[]> p = producer;
+        if (p == null) {
+            return false;
+        }
+        try {
+            for (java.util.Map.Entry<MetricName, ? extends Metric> e : p.metrics().entrySet()) {
+                if (e.getKey().name().equals("connection-count") && e.getKey().group().equals("producer-metrics")) {
+                    return ((Number) e.getValue().metricValue()).doubleValue() > 0;
+                }
+            }
+        } catch (RuntimeException e) {
+            return false;
+        }
+        return false;
+    }
+
+    @Override
+    public void pause() {
+        paused = true;
+    }
+
+    @Override
+    public void resume() {
+        paused = false;
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+}

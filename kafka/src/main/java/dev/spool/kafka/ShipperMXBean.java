@@ -1,0 +1,46 @@
+package dev.spool.kafka;
+
+/**
+ * {@code dev.spool:type=Shipper,name="<event file>"}: one event file shipped to Kafka (SPEC,
+ * "MBeans"). Lag is what the broker has not acknowledged yet.
+ */
+public interface ShipperMXBean {
+    /** The event file shipped (absolute). */
+    String getPath();
+
+    /** The Kafka topic it is shipped to. */
+    String getTopic();
+
+    /** True while the producer has a connection to a broker. */
+    boolean isConnected();
+
+    /** Records read from the file and sent, not yet acknowledged (bounded by the in-flight limit). */
+    long getLagRecords();
+
+    /** Bytes of the file after the last acknowledged record: read or not, not shipped yet. */
+    long getLagBytes();
+
+    /** Records acknowledged by Kafka since the shipper started. */
+    long getShipped();
+
+    /** Times shipping restarted from the last acknowledged record after a failure (broker down, timeout). */
+    long getRetries();
+
+    /** Problems that lose or skip something: a record too large for the broker, damaged frames, a bad setting. */
+    long getErrors();
+
+    /** The last failure or problem, with what the Kafka client reported; empty when none. */
+    String getLastError();
+
+    /** Epoch milliseconds of the last acknowledgement; 0 before the first. */
+    long getLastAckMillis();
+
+    /** True between {@link #pause()} and {@link #resume()}. */
+    boolean isPaused();
+
+    /** Stops sending (records already sent are still acknowledged); the file keeps growing, lag with it. */
+    void pause();
+
+    /** Continues from where shipping stopped. */
+    void resume();
+}

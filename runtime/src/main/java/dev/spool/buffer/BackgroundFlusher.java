@@ -1,0 +1,114 @@
+package dev.spool.buffer;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The one daemon thread ({@code spool-buffer-flusher}) of a buffer that runs its flushes off the
+ * writers' threads: every {@code flushIntervalMillis} (0: none), and at once when woken
+ * ({@link #wake()}: a writer pushed the buffer over {@code capacity} files or half of
+ * {@code capacityBytes}). After a woken pass it runs another at once while the buffer is still
+ * over capacity and the pass wrote something. A change of the interval restarts the wait. Errors
+ * of a flush go to the buffer's listeners and {@code LastError}; the thread carries on. Assumes one
+ * instance per buffer; {@link #stop} is final. Blocking: only the flusher thread waits here;
+ * {@link #wake()} and the setters never block on it (they take its lock only to signal).
+ * <pre>{@code
+ * BackgroundFlusher f = new BackgroundFlusher(buffer); f.start();
+ * f.wake();               // over capacity: flush now, on the flusher thread
+ * f.intervalChanged();    // after the buffer's interval field changed: wait restarts
+ * f.stop();               // thread ends after its current flush
+ * }</pre>
+ */
+final class BackgroundFlusher implements Runnable {
+    static final String THREAD_NAME = "spool-buffer-flusher";
+
+    private final SharedBuffer buffer;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final Thread thread;
+    private long generation;
+    private boolean stopped;
+    /** A wake-up not yet served; read without the lock by {@link #wake()} to skip a redundant signal. */
+    private volatile boolean woken;
+
+    BackgroundFlusher(SharedBuffer buffer) {
+        this.buffer = buffer;
+        this.thread = new Thread(this, THREAD_NAME);
+        thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Asks for a flush now. Cheap when a wake-up is already pending (one volatile read). */
+    void wake() {
+        if (woken) return;
+        lock.lock();
+        try {
+            woken = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    boolean isFlusherThread() {
+        return Thread.currentThread() == thread;
+    }
+
+    /** The interval changed: restart the wait with the new value. */
+    void intervalChanged() {
+        lock.lock();
+        try {
+            generation++;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void stop() {
+        lock.lock();
+        try {
+            stopped = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void run() {
+        lock.lock();
+        try {
+            while (!stopped) {
+                long interval = buffer.getFlushIntervalMillis();
+                long gen = generation;
+                long remaining = interval == 0 ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(interval);
+                while (!stopped && !woken && gen == generation && remaining > 0) {
+                    if (interval == 0) changed.await();
+                    else remaining = changed.awaitNanos(remaining);
+                }
+                if (stopped) break;
+                boolean wake = woken;
+                if (!wake && gen != generation) continue;
+                woken = false;
+                lock.unlock();
+                try {
+                    if (wake) buffer.capacityFlush();
+                    else buffer.timedFlush();
+                } catch (RuntimeException e) {
+                    // already reported to listeners and LastError by the flush
+                } finally {
+                    lock.lock();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,401 @@
+package dev.spool.events;
+
+import static dev.spool.events.RecordDescriptor.HEADER_LENGTH;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.zip.CRC32C;
+
+/**
+ * Follows an event file while its writer appends to it: each {@link #poll} returns the records
+ * completed since the last one, in the order {@link EventReader} returns them, each with its
+ * <em>ordinal</em> (0-based index among the file's good records: ordinal {@code n} is the record
+ * {@code spool cat --from n} prints first). It reads only committed data: a frame is taken when
+ * all its bytes are in the file and its CRC32C matches; a frame being written (short, zero or
+ * not yet matching its CRC) is waited for, never reported, unless it stays bad for
+ * {@link #SETTLE_NANOS} while a valid frame follows it (then it is damage: reported and
+ * skipped, exactly as {@link EventReader} skips it). In {@linkplain #open final} mode (a file no
+ * one writes any more) damage is skipped at once and a torn tail is reported.
+ *
+ * <p>Resuming: every record carries {@link Tailed#resume()}, a {@link Position} after it from
+ * which a new tail continues with the same ordinals, or {@code null} when a split record of
+ * another thread is open there (no clean point). Not thread-safe; the file channel stays open
+ * until {@link #close()} (closing a channel of a file can drop this JVM's lock on it).
+ *
+ * <pre>{@code
+ * try (EventTail t = EventTail.open(path, EventTail.Position.START, false, problem -> log(problem))) {
+ *     for (EventTail.Tailed r : t.poll(1000)) ship(r.ordinal(), r.value());
+ * }
+ * }</pre>
+ */
+public final class EventTail implements AutoCloseable {
+    /** How long a bad frame must stay bad, with a valid frame after it, before a following tail skips it. */
+    public static final long SETTLE_NANOS = 1_000_000_000L;
+    private static final int CHUNK = 64 << 10;
+
+    /** A clean point: the byte offset of a frame start and the ordinal of the next record. */
+    public static final class Position {
+        /** The start of a file: the first frame, ordinal 0. */
+        public static final Position START = new Position(RecordDescriptor.FILE_HEADER_LENGTH, 0);
+        private final long offset;
+        private final long ordinal;
+
+        public Position(long offset, long ordinal) {
+            if (offset < RecordDescriptor.FILE_HEADER_LENGTH || ordinal < 0) {
+                throw new IllegalArgumentException("no such position: offset " + offset + ", ordinal " + ordinal);
+            }
+            this.offset = offset;
+            this.ordinal = ordinal;
+        }
+
+        public long offset() { return offset; }
+        public long ordinal() { return ordinal; }
+
+        @Override
+        public String toString() {
+            return "offset " + offset + ", ordinal " + ordinal;
+        }
+    }
+
+    /** One record as tailed. */
+    public static final class Tailed {
+        private final long ordinal;
+        private final EventRecord record;
+        private final Position resume;
+        private final long end;
+
+        Tailed(long ordinal, EventRecord record, Position resume, long end) {
+            this.ordinal = ordinal;
+            this.record = record;
+            this.resume = resume;
+            this.end = end;
+        }
+
+        public long ordinal() { return ordinal; }
+        public EventRecord record() { return record; }
+        /** The offset just after the frame that completed this record. */
+        public long end() { return end; }
+        /** Where a tail resumes right after this record, or null when no clean point is there. */
+        public Position resume() { return resume; }
+    }
+
+    private final Path file;
+    private final FileChannel ch;
+    private boolean finalMode;
+    private final Consumer<ReadProblem> problems;
+    private final CRC32C crc = new CRC32C();
+    private final ByteBuffer header = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+    private final Map<Long, FrameScanner.Frame> partialFirst = new HashMap<>();
+    private final Map<Long, List<ByteBuffer>> partialParts = new HashMap<>();
+    private long pos;
+    private long ordinal;
+    private long badAt = -1;
+    private long badSince;
+    private boolean headerOk;
+
+    private EventTail(Path file, FileChannel ch, Position from, boolean finalMode, Consumer<ReadProblem> problems) {
+        this.file = file;
+        this.ch = ch;
+        this.pos = from.offset();
+        this.ordinal = from.ordinal();
+        this.finalMode = finalMode;
+        this.problems = problems;
+    }
+
+    /**
+     * Opens a tail at {@code from}. The file header is checked by the first {@link #poll}.
+     *
+     * @param finalMode true for a file no one writes any more: damage is skipped without waiting
+     * @param problems receives every damaged place skipped (never a frame still being written)
+     */
+    public static EventTail open(Path file, Position from, boolean finalMode, Consumer<ReadProblem> problems)
+            throws IOException {
+        return new EventTail(file, FileChannel.open(file, StandardOpenOption.READ), from, finalMode, problems);
+    }
+
+    public Path file() { return file; }
+
+    /** The offset of the next frame to read. */
+    public long offset() { return pos; }
+
+    /** The ordinal the next record will get. */
+    public long nextOrdinal() { return ordinal; }
+
+    /**
+     * From now on the file is final: no writer will complete what is bad or cut at its end, so
+     * damage is skipped at once and a torn tail is reported and passed (used once the writer has
+     * flushed at exit).
+     */
+    public void finish() {
+        finalMode = true;
+    }
+
+    /**
+     * Continues from {@code p} (a {@link Tailed#resume()} of this file, or {@link Position#START}):
+     * the next record gets {@code p.ordinal()}. Open split records are forgotten.
+     */
+    public void seek(Position p) {
+        pos = p.offset();
+        ordinal = p.ordinal();
+        partialFirst.clear();
+        partialParts.clear();
+        badAt = -1;
+    }
+
+    /**
+     * The 32-byte header of the file's first frame when it is complete and valid (it names the
+     * file's content: timestamp, thread, CRC32C of the payload), else null.
+     */
+    public byte[] firstFrameHeader() throws IOException {
+        long size = ch.size();
+        long at = RecordDescriptor.FILE_HEADER_LENGTH;
+        if (size < at + HEADER_LENGTH) {
+            return null;
+        }
+        readFully(header, at, HEADER_LENGTH);
+        int length = header.getInt(RecordDescriptor.LENGTH_OFFSET);
+        if (!RecordDescriptor.plausibleHeader(header, 0, size - at) || readFrame(at, length) == null) {
+            return null;
+        }
+        byte[] out = new byte[HEADER_LENGTH];
+        header.get(0, out);
+        return out;
+    }
+
+    /** The file's current size. */
+    public long size() throws IOException {
+        return ch.size();
+    }
+
+    /** True when every byte up to the file's current end has been read (in final mode: or skipped). */
+    public boolean atEnd() throws IOException {
+        return pos >= ch.size() || (finalMode && pos >= dataEnd());
+    }
+
+    /** Records completed since the last poll, at most {@code max}; empty when nothing new is committed. */
+    public List<Tailed> poll(int max) throws IOException {
+        List<Tailed> out = new ArrayList<>();
+        long size = ch.size();
+        if (size < RecordDescriptor.FILE_HEADER_LENGTH) {
+            return out;
+        }
+        if (!headerOk) {
+            ByteBuffer h = ByteBuffer.allocate(RecordDescriptor.FILE_HEADER_LENGTH);
+            readFully(h, 0, RecordDescriptor.FILE_HEADER_LENGTH);
+            if (!RecordDescriptor.isFileHeader(h)) {
+                throw new IOException(file + ": not a Spool event file (no SPOOLEVT version 1 header)");
+            }
+            headerOk = true;
+        }
+        while (out.size() < max && pos < size) {
+            long remaining = size - pos;
+            if (remaining < HEADER_LENGTH) {
+                endOfData(remaining, size);
+                break;
+            }
+            readFully(header, pos, HEADER_LENGTH);
+            int length = header.getInt(RecordDescriptor.LENGTH_OFFSET);
+            if (length == 0 && finalMode && zeroToEnd(pos, size)) {
+                break; // zero padding of a crashed memory-mapped writer: the data ends here
+            }
+            if (RecordDescriptor.plausibleHeader(header, 0, remaining)) {
+                FrameScanner.Frame f = readFrame(pos, length);
+                if (f != null) {
+                    pos += length;
+                    badAt = -1;
+                    frame(f, out);
+                    continue;
+                }
+            } else if (length > remaining && RecordDescriptor.plausibleHeader(header, 0, Long.MAX_VALUE)) {
+                endOfData(remaining, size); // a frame still being appended
+                break;
+            }
+            if (!skipDamage(size)) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    /** In final mode a frame cut by the end of the file is reported and the rest skipped. */
+    private void endOfData(long remaining, long size) {
+        if (finalMode) {
+            problem(pos, ReadProblem.Kind.TRUNCATED, remaining + " bytes at the end of the file, not a whole frame");
+            pos = size;
+        }
+    }
+
+    /** The bad frame at {@code pos}: skip it when it is damage (see the class comment); true when skipped. */
+    private boolean skipDamage(long size) throws IOException {
+        if (!finalMode) {
+            long now = System.nanoTime();
+            if (badAt != pos) {
+                badAt = pos;
+                badSince = now;
+                return false;
+            }
+            if (now - badSince < SETTLE_NANOS) {
+                return false;
+            }
+        }
+        long next = resync(pos + 1, size);
+        if (next < 0) {
+            if (!finalMode) {
+                badSince = System.nanoTime(); // look again after another settle time, not at every poll
+                return false;
+            }
+            next = size;
+        }
+        problem(pos, ReadProblem.Kind.CORRUPT, "bad frame (implausible header or CRC32C mismatch), "
+                + (next - pos) + " bytes skipped");
+        pos = next;
+        badAt = -1;
+        return true;
+    }
+
+    private void frame(FrameScanner.Frame f, List<Tailed> out) {
+        if ((f.flags & RecordDescriptor.FLAG_PART) == 0) {
+            abandon(f.threadId, "is followed by an unsplit record at offset " + f.offset);
+            emit(f, f.payload, 1, out);
+            return;
+        }
+        List<ByteBuffer> parts = partialParts.get(f.threadId);
+        if (f.partIndex == 0) {
+            abandon(f.threadId, "is followed by a new split record at offset " + f.offset);
+            parts = new ArrayList<>();
+            partialParts.put(f.threadId, parts);
+            partialFirst.put(f.threadId, f);
+        } else if (parts == null || parts.size() != f.partIndex) {
+            abandon(f.threadId, "misses part " + (parts == null ? 0 : parts.size()));
+            problem(f.offset, ReadProblem.Kind.INCOMPLETE, "part " + f.partIndex + " of thread " + f.threadId
+                    + " without its earlier parts");
+            return;
+        }
+        parts.add(f.payload);
+        if ((f.flags & RecordDescriptor.FLAG_LAST) != 0) {
+            FrameScanner.Frame first = partialFirst.remove(f.threadId);
+            partialParts.remove(f.threadId);
+            long bytes = 0;
+            for (ByteBuffer b : parts) {
+                bytes += b.remaining();
+            }
+            if (bytes > Integer.MAX_VALUE - 64) {
+                problem(first.offset, ReadProblem.Kind.UNDECODABLE, "joined record larger than 2 GiB");
+                return;
+            }
+            ByteBuffer joined = ByteBuffer.allocate((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
+            for (ByteBuffer b : parts) {
+                joined.put(b);
+            }
+            emit(first, joined.flip(), parts.size(), out);
+        }
+    }
+
+    private void abandon(long threadId, String why) {
+        List<ByteBuffer> parts = partialParts.remove(threadId);
+        FrameScanner.Frame first = partialFirst.remove(threadId);
+        if (parts != null) {
+            problem(first.offset, ReadProblem.Kind.INCOMPLETE, "split record of thread " + threadId
+                    + " with " + parts.size() + " parts " + why);
+        }
+    }
+
+    private void emit(FrameScanner.Frame f, ByteBuffer payload, int parts, List<Tailed> out) {
+        EventRecord r;
+        try {
+            r = new EventRecord(f.offset, f.timestamp, f.threadId, parts, EventCodec.decode(payload));
+        } catch (EventFormatException e) {
+            problem(f.offset, ReadProblem.Kind.UNDECODABLE, e.getMessage());
+            return;
+        }
+        long n = ordinal++;
+        out.add(new Tailed(n, r, partialParts.isEmpty() ? new Position(pos, ordinal) : null, pos));
+    }
+
+    private void problem(long at, ReadProblem.Kind kind, String detail) {
+        problems.accept(new ReadProblem(at, kind, file + ": " + detail, ordinal));
+    }
+
+    private FrameScanner.Frame readFrame(long at, int length) throws IOException {
+        ByteBuffer whole = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(whole, at, length);
+        int stored = whole.getInt(RecordDescriptor.CRC_OFFSET);
+        if (stored != RecordDescriptor.crc(crc, whole, 0, whole, HEADER_LENGTH, length - HEADER_LENGTH)) {
+            return null;
+        }
+        FrameScanner.Frame f = new FrameScanner.Frame();
+        f.offset = at;
+        f.flags = whole.get(RecordDescriptor.FLAGS_OFFSET);
+        f.partIndex = whole.getInt(RecordDescriptor.PART_INDEX_OFFSET);
+        f.timestamp = whole.getLong(RecordDescriptor.TIMESTAMP_OFFSET);
+        f.threadId = whole.getLong(RecordDescriptor.THREAD_ID_OFFSET);
+        f.payload = whole.slice(HEADER_LENGTH, length - HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        return f;
+    }
+
+    /** The first offset at or after {@code from} where a valid frame starts, or -1 when none does (yet). */
+    private long resync(long from, long size) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocate(CHUNK + HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        for (long base = from; base < size; base += CHUNK) {
+            int n = (int) Math.min(chunk.capacity(), size - base);
+            readFully(chunk, base, n);
+            for (int i = 0; i < Math.min(CHUNK, n) && n - i >= HEADER_LENGTH; i++) {
+                long at = base + i;
+                if (RecordDescriptor.plausibleHeader(chunk, i, size - at) && readFrame(at, chunk.getInt(i)) != null) {
+                    return at;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Where the data ends in final mode: the start of zero padding, or the size. */
+    private long dataEnd() throws IOException {
+        long size = ch.size();
+        if (pos < size && size - pos >= 4) {
+            readFully(header, pos, 4);
+            if (header.getInt(0) == 0 && zeroToEnd(pos, size)) {
+                return pos;
+            }
+        }
+        return size;
+    }
+
+    private boolean zeroToEnd(long from, long size) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate((int) Math.min(CHUNK, Math.max(1, size - from)));
+        for (long p = from; p < size; p += b.capacity()) {
+            int n = (int) Math.min(b.capacity(), size - p);
+            readFully(b, p, n);
+            for (int i = 0; i < n; i++) {
+                if (b.get(i) != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private void readFully(ByteBuffer b, long at, int n) throws IOException {
+        b.clear().limit(n);
+        while (b.hasRemaining()) {
+            if (ch.read(b, at + b.position()) < 0) {
+                throw new IOException(file + ": shrank while reading at offset " + (at + b.position()));
+            }
+        }
+        b.flip();
+    }
+
+    @Override
+    public void close() throws IOException {
+        ch.close();
+    }
+}
