@@ -444,6 +444,7 @@ public final class SharedBuffer implements AutoCloseable {
     /** Caller holds the flush lock. Writes every dirty entry; clean snapshots leave the buffer. */
     private FlushReport runFlush() {
         long start = System.nanoTime();
+        boolean forced = overCapacity(); // for JFR's trigger: a flush that starts over capacity is "capacity"
         Object jfr = SpoolJfr.beginBufferFlush(counters.dirtyBytes.get());
         int written = 0;
         List<FlushReport.Conflict> conflicts = new ArrayList<>();
