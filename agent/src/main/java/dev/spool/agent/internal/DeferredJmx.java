@@ -11,7 +11,9 @@ import java.lang.instrument.Instrumentation;
  * ({@code -Djava.util.logging.manager=...}) with a class only their own code makes loadable.
  * A daemon thread waits {@value #DELAY_MILLIS} ms after premain (none after a dynamic attach) and,
  * when such a LogManager is named, until its class has been loaded, at most
- * {@value #MAX_WAIT_MILLIS} ms; then registers. A failure is one {@code [spool]} line.
+ * {@value #MAX_WAIT_MILLIS} ms; then registers. A failure is one {@code [spool]} line, except
+ * when the host is already exiting (a short-lived host ends within the delay): then the
+ * registration is skipped silently, since nobody can watch the beans any more.
  */
 final class DeferredJmx {
 
@@ -38,7 +40,24 @@ final class DeferredJmx {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | LinkageError e) {
-            control.error("jmx", "cannot register the MBeans (" + e + "); the agent runs on without them");
+            if (jvmShuttingDown()) {
+                // a host that ends within the delay: nothing to watch any more, nothing to say
+                AgentLog.debug("MBeans not registered: the JVM is shutting down (" + e + ")");
+            } else {
+                control.error("jmx", "cannot register the MBeans (" + e + "); the agent runs on without them");
+            }
+        }
+    }
+
+    /** True once the JVM has begun its shutdown (a hook can no longer be added). */
+    static boolean jvmShuttingDown() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
         }
     }
 
