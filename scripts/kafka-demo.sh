@@ -57,12 +57,14 @@ java "${JOPTS[@]}" -cp "$CP" kafka.tools.StorageTool format -t "$CLUSTER_ID" \
 java "${JOPTS[@]}" -cp "$CP" kafka.Kafka "$OUT/server.properties" > "$OUT/broker.log" 2>&1 &
 BROKER=$!
 trap 'kill $BROKER 2>/dev/null; wait $BROKER 2>/dev/null || true' EXIT
+# (the broker's class path has no SLF4J provider, so it logs nothing: wait for its port instead)
+up=0
 for _ in $(seq 1 240); do
-  grep -q "Kafka Server started" "$OUT/broker.log" 2>/dev/null && break
+  if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then up=1; break; fi
   kill -0 $BROKER 2>/dev/null || die "the broker stopped: $OUT/broker.log"
   sleep 0.5
 done
-grep -q "Kafka Server started" "$OUT/broker.log" || die "the broker did not start in 2 minutes: $OUT/broker.log"
+(( up )) || die "the broker did not open its port in 2 minutes: $OUT/broker.log"
 echo "  broker pid $BROKER at 127.0.0.1:$PORT (log: $OUT/broker.log)"
 
 ARGS="spool.events.methods=dev.spool.sample.Emitter#emit,spool.events.file=$OUT/app/events.spool"
@@ -78,7 +80,7 @@ echo "  $EVENTS events in $OUT/app/events.spool; checkpoint: $(cat "$OUT/app/eve
 
 echo "== [4/4] what arrived in topic $TOPIC (Kafka's console consumer; first 5 of $EVENTS, key and value)"
 java -cp "$CP" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "127.0.0.1:$PORT" --topic "$TOPIC" \
-  --from-beginning --max-messages 5 --property print.key=true --property key.separator=' => ' 2>/dev/null
+  --from-beginning --max-messages 5 --formatter-property print.key=true --formatter-property key.separator=' => ' 2>/dev/null
 COUNT=$(java -cp "$CP" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "127.0.0.1:$PORT" --topic "$TOPIC" \
   --from-beginning --timeout-ms 10000 2>/dev/null | wc -l | tr -d ' ')
 echo "  $COUNT records in $TOPIC for $EVENTS events in the file"
