@@ -48,4 +48,16 @@ public interface SpoolHooks {
 
     /** One call of an emitter method {@code method} ("class.method"); true when the body must be skipped. */
     boolean emit(String method, Object[] args);
+
+    /**
+     * A record a log handler of {@code kind} would format and write now; true when Spool captured
+     * it for formatting on the sink's thread (the handler's own body is skipped). Never throws.
+     */
+    default boolean logRecord(String kind, Object owner, Object record) {
+        return false;
+    }
+
+    /** The handler {@code owner} of {@code kind} is closing its stream: write what was captured for it first. */
+    default void logClosing(String kind, Object owner) {
+    }
 }

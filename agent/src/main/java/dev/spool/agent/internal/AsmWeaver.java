@@ -21,7 +21,8 @@ import net.bytebuddy.jar.asm.Type;
  *       {@code readTree(File)} returning a reference → {@code READ_JSON};
  *   <li>JUL {@code FileHandler.open(File, …)} (2 arguments) → {@code JUL_OPEN};
  *       {@code FileHandler$MeteredStream(OutputStream, …)} (2 arguments) → {@code JUL_METER};
- *   <li>Logback {@code OutputStreamAppender.setOutputStream(OutputStream)} → {@code LOGBACK_STREAM};
+ *   <li>Logback {@code OutputStreamAppender.setOutputStream(OutputStream)} → {@code LOGBACK_STREAM},
+ *       {@code writeOut(Object)} → {@code LOGBACK_EVENT}, {@code closeOutputStream()} → {@code LOGBACK_CLOSE};
  *   <li>every non-abstract, non-native method of an emitter class with a name listed in
  *       {@code spool.events.methods} → {@code EMIT}.
  * </ul>
@@ -103,6 +104,14 @@ final class AsmWeaver implements ClassFileTransformer {
         if (logback && HostNames.LOGBACK_OUTPUT_STREAM_APPENDER.equals(type) && !isStatic && "setOutputStream".equals(name)
                 && "(Ljava/io/OutputStream;)V".equals(desc)) {
             return EntryHook.Kind.LOGBACK_STREAM;
+        }
+        if (logback && HostNames.LOGBACK_OUTPUT_STREAM_APPENDER.equals(type) && !isStatic && "writeOut".equals(name)
+                && "(Ljava/lang/Object;)V".equals(desc)) {
+            return EntryHook.Kind.LOGBACK_EVENT;
+        }
+        if (logback && HostNames.LOGBACK_OUTPUT_STREAM_APPENDER.equals(type) && !isStatic && "closeOutputStream".equals(name)
+                && "()V".equals(desc)) {
+            return EntryHook.Kind.LOGBACK_CLOSE;
         }
         return null;
     }

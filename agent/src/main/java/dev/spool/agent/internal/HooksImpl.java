@@ -2,6 +2,7 @@ package dev.spool.agent.internal;
 
 import dev.spool.agent.jackson.HostJackson;
 import dev.spool.agent.jackson.JacksonCaptures;
+import dev.spool.agent.logback.LogbackDeferral;
 import dev.spool.agent.logback.LogbackStreams;
 import dev.spool.bridge.Hooks;
 import dev.spool.buffer.SharedBuffer;
@@ -34,6 +35,7 @@ final class HooksImpl implements SpoolHooks {
     private final boolean logback;
     private final Set<String> emitters;
     private final boolean route;
+    private final LogbackDeferral deferral;
 
     HooksImpl(AgentControl control, Backends backends, PathFilter filter, boolean jul, boolean logback,
               Set<String> emitters, boolean route, boolean capture) {
@@ -45,6 +47,8 @@ final class HooksImpl implements SpoolHooks {
         this.logback = logback;
         this.emitters = Set.copyOf(emitters);
         this.route = route;
+        this.deferral = new LogbackDeferral(control::error);
+        control.capturedLogs(() -> deferral.drainAll(dev.spool.sink.SinkSettings.DEFAULT_WAIT_MILLIS));
     }
 
     /** The path of {@code file} if the filter selects it for buffering, else null. */
@@ -177,6 +181,7 @@ final class HooksImpl implements SpoolHooks {
         LogbackStreams.Plan plan = LogbackStreams.plan(appender, out);
         if (!plan.routable()) {
             AgentLog.debug("not routing a " + appender.getClass().getName() + ": " + plan.reason());
+            deferral.unrouted(appender);
             return out;
         }
         String streamName = plan.fileName();
@@ -186,11 +191,33 @@ final class HooksImpl implements SpoolHooks {
                     plan.currentLength());
             plan.install(stream);
             control.track(stream);
-            AgentLog.debug("routing " + streamName + " through the sink");
+            String notDeferred = deferral.routed(appender, plan.rollsByBytes());
+            AgentLog.debug("routing " + streamName + " through the sink"
+                    + (notDeferred == null ? ", encoded on Spool's thread" : ", encoded on the caller's thread: " + notDeferred));
         } catch (IllegalAccessException | RuntimeException e) {
+            deferral.unrouted(appender);
             control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");
         }
         return out;
+    }
+
+    @Override
+    public boolean logRecord(String kind, Object owner, Object record) {
+        if (!logback || !"logback".equals(kind) || owner == null) {
+            return false;
+        }
+        if (!control.routingEnabled()) {
+            deferral.closing(owner); // the kill switch: what was captured goes first, then Logback's own path
+            return false;
+        }
+        return deferral.capture(owner, record);
+    }
+
+    @Override
+    public void logClosing(String kind, Object owner) {
+        if (logback && "logback".equals(kind)) {
+            deferral.closing(owner);
+        }
     }
 
     @Override

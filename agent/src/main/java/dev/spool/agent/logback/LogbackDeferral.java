@@ -1,0 +1,251 @@
+package dev.spool.agent.logback;
+
+import dev.spool.bridge.Hooks;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiConsumer;
+
+/**
+ * Logback's encoding off the application's thread: for each routed file appender whose encoder
+ * {@link LogbackEncoders} accepts, the appender's {@code writeOut} hands the prepared event to a
+ * {@link DeferredAppender} and returns; one daemon thread ({@code spool-logback-encode}) encodes
+ * and writes the events of every such appender, each under that appender's own lock.
+ *
+ * <p>What runs where: the caller's thread keeps everything plain Logback does before
+ * {@code writeOut} (filters, the rolling check and the roll itself, {@code prepareForDeferredProcessing}),
+ * plus the caller data when the pattern prints it (as Logback's {@code AsyncAppender} does with
+ * {@code includeCallerData}); the encoding thread runs the appender's encoder and its private
+ * {@code writeBytes}. Closing the stream (a roll, {@code stop()}, a new stream) first writes every
+ * event captured before, on the closing thread, so footers and rolls fall between the same events
+ * as plain. Rolling appenders whose policy reads bytes written ({@code SizeBasedTriggeringPolicy},
+ * {@code SizeAndTimeBasedRollingPolicy}) keep encoding on the caller's thread: their check before
+ * each event must see the previous events' bytes.
+ *
+ * <p>Thread-safe. The registry is a copy-on-write identity map read without locking (appenders
+ * are few, written at stream changes only). Lock-free for producers while an appender's queue has
+ * room; see {@link DeferredAppender} for the full case.
+ */
+public final class LogbackDeferral {
+
+    /** How long the encoding thread parks with nothing queued (a wake-up lost to the race is bounded by it). */
+    static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** How often stopped appenders are forgotten. */
+    static final long SWEEP_NANOS = TimeUnit.SECONDS.toNanos(10);
+    private static final String LOGGING_EVENT = "ch:qos:logback:classic:spi:LoggingEvent".replace(':', '.');
+    private static final String EVENT_VO = "ch:qos:logback:classic:spi:LoggingEventVO".replace(':', '.');
+
+    private final BiConsumer<String, String> errors;
+    private volatile Map<Object, DeferredAppender> appenders = new IdentityHashMap<>();
+    private volatile Thread encoder;
+    private volatile boolean sleeping;
+    private volatile Class<?> eventClass;
+    private volatile MethodHandle callerData;
+    private final DeferredAppender.StackTraceGetter caller = this::callerData;
+    private final Runnable wake = this::wake;
+
+    /** {@code errors} receives (key, message) for failures Spool counts. */
+    public LogbackDeferral(BiConsumer<String, String> errors) {
+        this.errors = errors;
+    }
+
+    /**
+     * The appender's stream was just routed: its events are captured from now on if its encoder
+     * allows and its policy does not roll by bytes written; else they stay on the caller's thread.
+     *
+     * @return null when deferred, else why not
+     */
+    public String routed(Object appender, boolean rollsByBytes) {
+        String reason;
+        try {
+            Object encoder = appender.getClass().getMethod("getEncoder").invoke(appender);
+            LogbackEncoders.Shape shape = LogbackEncoders.shape(encoder);
+            reason = rollsByBytes ? "its triggering policy counts the bytes written before each event" : shape.reason();
+            if (reason == null) {
+                DeferredAppender d = appenders.get(appender);
+                if (d == null || d.encoder() != encoder) {
+                    if (d != null) {
+                        d.active(false);
+                    }
+                    d = DeferredAppender.of(appender, encoder, shape, wake);
+                    put(appender, d);
+                }
+                d.active(true);
+                startEncoder();
+                return null;
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            reason = "Logback's appender is not accessible (" + e + ")";
+        }
+        unrouted(appender);
+        return reason;
+    }
+
+    /** The appender's new stream is not routed: its events stay on the caller's thread. */
+    public void unrouted(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        if (d != null) {
+            d.active(false);
+        }
+    }
+
+    /** The woven {@code writeOut(event)}: true when the event was captured (Logback's body is skipped). */
+    public boolean capture(Object appender, Object event) {
+        DeferredAppender d = appenders.get(appender);
+        return d != null && d.capture(event, caller);
+    }
+
+    /** The woven {@code closeOutputStream()}: the events captured before are written first, on this thread. */
+    public void closing(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        if (d != null) {
+            d.drainHere();
+        }
+    }
+
+    /** Writes what every appender has queued (Spool's flush, the kill switch, exit); each lock waited for at most {@code millis}. */
+    public void drainAll(long millis) {
+        for (DeferredAppender d : appenders.values()) {
+            try {
+                if (!d.drainWithin(millis)) {
+                    errors.accept("logback-drain:" + d.name(), "the appender " + d.name() + " held its lock for "
+                            + millis + " ms: its captured events are written when it lets go");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** How many appenders capture now (status, tests). */
+    public int deferring() {
+        int n = 0;
+        for (DeferredAppender d : appenders.values()) {
+            n += d.active() ? 1 : 0;
+        }
+        return n;
+    }
+
+    private boolean callerData(Object event, boolean needed) {
+        Class<?> type = event.getClass();
+        MethodHandle h = callerData;
+        if (type != eventClass || h == null) {
+            if (!type.getName().equals(LOGGING_EVENT) && !type.getName().equals(EVENT_VO)) {
+                return false;
+            }
+            try {
+                h = MethodHandles.publicLookup().findVirtual(type, "getCallerData",
+                        MethodType.methodType(StackTraceElement[].class)).asType(MethodType.methodType(Object.class, Object.class));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return false;
+            }
+            callerData = h;
+            eventClass = type;
+        }
+        if (!needed) {
+            return true;
+        }
+        try {
+            Object ignored = h.invokeExact(event);
+            return true;
+        } catch (Throwable t) {
+            return false;
+        }
+    }
+
+    private synchronized void put(Object appender, DeferredAppender d) {
+        Map<Object, DeferredAppender> next = new IdentityHashMap<>(appenders);
+        next.put(appender, d);
+        appenders = next;
+    }
+
+    private synchronized void sweep() {
+        Map<Object, DeferredAppender> next = null;
+        for (Map.Entry<Object, DeferredAppender> e : appenders.entrySet()) {
+            if (e.getValue().everCaptured() && !isStarted(e.getKey())) {
+                e.getValue().active(false);
+                e.getValue().drainHere();
+                if (next == null) {
+                    next = new IdentityHashMap<>(appenders);
+                }
+                next.remove(e.getKey());
+            }
+        }
+        if (next != null) {
+            appenders = next;
+        }
+    }
+
+    private static boolean isStarted(Object appender) {
+        try {
+            return Boolean.TRUE.equals(appender.getClass().getMethod("isStarted").invoke(appender));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private void wake() {
+        if (sleeping) {
+            Thread t = encoder;
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    private synchronized void startEncoder() {
+        if (encoder != null) {
+            return;
+        }
+        Thread t = new Thread(this::encodeLoop, "spool-logback-encode");
+        t.setDaemon(true);
+        encoder = t;
+        t.start();
+        Thread exit = new Thread(() -> drainAll(10_000), "spool-logback-exit");
+        try {
+            Runtime.getRuntime().addShutdownHook(exit);
+        } catch (IllegalStateException e) {
+            // already exiting: closing the appenders writes what is queued
+        }
+    }
+
+    private void encodeLoop() {
+        Hooks.markSpoolThread();
+        long nextSweep = System.nanoTime() + SWEEP_NANOS;
+        while (true) {
+            int written = 0;
+            for (DeferredAppender d : appenders.values()) {
+                try {
+                    written += d.drainBatch();
+                } catch (Throwable t) {
+                    errors.accept("logback-encode:" + d.name(), "encoding for " + d.name() + " failed: " + t);
+                }
+            }
+            if (written == 0) {
+                sleeping = true;
+                if (!anyPending()) {
+                    LockSupport.parkNanos(PARK_NANOS);
+                }
+                sleeping = false;
+                if (System.nanoTime() - nextSweep > 0) {
+                    nextSweep = System.nanoTime() + SWEEP_NANOS;
+                    sweep();
+                }
+            }
+        }
+    }
+
+    private boolean anyPending() {
+        for (DeferredAppender d : appenders.values()) {
+            if (d.pending()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
