@@ -47,8 +47,8 @@ final class HooksImpl implements SpoolHooks {
         this.logback = logback;
         this.emitters = Set.copyOf(emitters);
         this.route = route;
-        this.deferral = new LogbackDeferral(control::error);
-        control.capturedLogs(() -> deferral.drainAll(dev.spool.sink.SinkSettings.DEFAULT_WAIT_MILLIS));
+        this.deferral = new LogbackDeferral(control::error, dev.spool.sink.SinkSettings.DEFAULT_WAIT_MILLIS);
+        control.capturedLogs(deferral::drainAll);
     }
 
     /** The path of {@code file} if the filter selects it for buffering, else null. */

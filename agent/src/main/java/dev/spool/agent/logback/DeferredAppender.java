@@ -7,14 +7,20 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import org.jctools.queues.atomic.MpscAtomicArrayQueue;
+import dev.spool.bridge.Hooks;
+import dev.spool.handoff.CapturedRecordEncoder;
+import dev.spool.handoff.CapturedRecordWriterThread;
+import dev.spool.handoff.MpscCapturedRecordQueue;
+import dev.spool.sink.SinkPolicy;
 
 /**
- * One Logback file appender's captured events, waiting to be encoded and written by whoever holds
- * the appender's own {@code streamWriteLock}: the encoding thread ({@link LogbackDeferral}), the
- * thread that closes the appender's stream (a roll, {@code stop()}), or a producer that found the
- * queue full.
+ * One Logback file appender's captured events, waiting in a {@link MpscCapturedRecordQueue} to be
+ * encoded and written by whoever holds the appender's own {@code streamWriteLock} (taken before
+ * the queue's drain lock, on every thread): the appender's writer thread
+ * ({@code spool-logback-encode-<appender>}), or the thread that closes the appender's stream (a
+ * roll, {@code stop()}), Spool's flush, or exit.
  *
  * <p>Assumptions: called only for an appender whose stream Spool routes and whose encoder
  * {@link LogbackEncoders#shape} accepted; the event reaching {@link #capture} has been through
@@ -22,18 +28,17 @@ import org.jctools.queues.atomic.MpscAtomicArrayQueue;
  *
  * <p>Guarantees: every captured event is encoded with the appender's encoder and written with the
  * appender's own {@code writeBytes} (its lock, its started check, its {@code immediateFlush}, its
- * byte count), in capture order, exactly once; only a holder of the appender's lock polls the
- * queue, so events are written in the order they were taken from it. {@link #capture} never waits
- * except for the appender's lock when the queue is full (then the producer encodes what is queued
- * itself: lossless back-pressure, bounded like plain Logback's own wait for that lock).
+ * byte count), in capture order, exactly once. {@link #capture} is lock-free while the queue has
+ * room; full, it waits (bounded by the sink's {@code spool.sink.wait.millis}) and past the bound
+ * leaves the event to Logback's own path (encoded on the caller's thread: never lost, counted).
  *
- * <p>Example: {@code if (deferred.capture(event)) return; // else Logback's writeOut runs}
+ * <p>Example: {@code if (deferred.capture(event, caller)) return; // else Logback's writeOut runs}
  */
-final class DeferredAppender {
+final class DeferredAppender implements CapturedRecordEncoder<Object> {
 
-    /** Events held per appender before producers encode themselves. */
+    /** Events held per appender. */
     static final int CAPACITY = 4096;
-    /** Events written per lock hold by the encoding thread (bounds a producer's wait for the lock). */
+    /** Events written per lock hold by the writer thread (bounds how long a closing thread waits for the lock). */
     static final int BATCH = 256;
     private static final int ALLOWED_REPEATS = 3;
 
@@ -45,27 +50,27 @@ final class DeferredAppender {
     private final Object encoder;
     private final boolean callerData;
     private final Field started;
-    private final MpscAtomicArrayQueue<Object> queue = new MpscAtomicArrayQueue<>(CAPACITY);
-    private final Runnable wake;
+    private final MpscCapturedRecordQueue<Object> queue;
+    private volatile CapturedRecordWriterThread writer;
     private volatile boolean active;
     private volatile boolean captured;
     private int failures;
 
     private DeferredAppender(Object appender, Object encoder, boolean callerData, ReentrantLock lock,
-                             MethodHandle encode, MethodHandle writeBytes, Field started, Runnable wake) {
+                             MethodHandle encode, MethodHandle writeBytes, Field started, long waitMillis) {
         this.appender = appender;
-        this.name = appender.getClass().getName() + '@' + Integer.toHexString(System.identityHashCode(appender));
+        this.name = appenderName(appender) + '@' + Integer.toHexString(System.identityHashCode(appender));
         this.encoder = encoder;
         this.callerData = callerData;
         this.lock = lock;
         this.encode = encode;
         this.writeBytes = writeBytes;
         this.started = started;
-        this.wake = wake;
+        this.queue = new MpscCapturedRecordQueue<>("logback " + name, CAPACITY, SinkPolicy.BLOCK, waitMillis);
     }
 
-    /** A conduit for {@code appender}, its encoder inspected as {@code shape}; throws when Logback's members are out of reach. */
-    static DeferredAppender of(Object appender, Object encoder, LogbackEncoders.Shape shape, Runnable wake)
+    /** A conduit for {@code appender}, its encoder inspected as {@code shape}, with its writer thread started. */
+    static DeferredAppender of(Object appender, Object encoder, LogbackEncoders.Shape shape, long waitMillis)
             throws ReflectiveOperationException {
         Class<?> base = owner(appender.getClass(), "ch:qos:logback:core:OutputStreamAppender".replace(':', '.'));
         Field lockField = base.getDeclaredField("streamWriteLock");
@@ -79,8 +84,11 @@ final class DeferredAppender {
         MethodHandles.Lookup lookup = MethodHandles.lookup();
         MethodHandle encode = lookup.unreflect(enc).asType(MethodType.methodType(Object.class, Object.class, Object.class));
         MethodHandle writeBytes = lookup.unreflect(write).asType(MethodType.methodType(void.class, Object.class, Object.class));
-        return new DeferredAppender(appender, encoder, shape.callerData(), (ReentrantLock) lockField.get(appender), encode,
-                writeBytes, started, wake);
+        DeferredAppender d = new DeferredAppender(appender, encoder, shape.callerData(), (ReentrantLock) lockField.get(appender),
+                encode, writeBytes, started, waitMillis);
+        d.writer = CapturedRecordWriterThread.start("spool-logback-encode-" + d.name, d::drainBatch, d.queue,
+                Hooks::markSpoolThread);
+        return d;
     }
 
     String name() {
@@ -119,20 +127,12 @@ final class DeferredAppender {
      * Logback (after writing what is queued, so the caller's order holds).
      */
     boolean capture(Object event, StackTraceGetter caller) {
-        if (!active) {
-            drainHere();
-            return false;
-        }
-        if (!caller.capture(event, callerData)) {
-            drainHere();
+        if (!active || lock.isHeldByCurrentThread() || !caller.capture(event, callerData)) {
+            drainHere(); // not captured (or a Logback that encodes under its lock): what is queued goes first
             return false;
         }
         captured = true;
-        while (!queue.offer(event)) {
-            drainHere(); // full: the producer writes what is queued itself, then retries
-        }
-        wake.run();
-        return true;
+        return queue.offer(event); // false: full for the whole bound; Logback's own path writes it
     }
 
     /** Writes everything queued now on this thread, under the appender's lock (re-entrant: a closing thread holds it). */
@@ -142,22 +142,20 @@ final class DeferredAppender {
         }
         lock.lock();
         try {
-            while (writeSome(Integer.MAX_VALUE) > 0) {
-                // until empty
-            }
+            queue.drainTo(this, Integer.MAX_VALUE);
         } finally {
             lock.unlock();
         }
     }
 
-    /** The encoding thread's step: at most {@link #BATCH} events under one hold of the lock; how many were written. */
+    /** The writer thread's step: at most {@link #BATCH} events under one hold of the lock; how many were written. */
     int drainBatch() {
         if (queue.isEmpty()) {
             return 0;
         }
         lock.lock();
         try {
-            return writeSome(BATCH);
+            return queue.drainTo(this, BATCH);
         } finally {
             lock.unlock();
         }
@@ -168,28 +166,33 @@ final class DeferredAppender {
         if (queue.isEmpty()) {
             return true;
         }
-        if (!lock.tryLock(millis, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+        if (!lock.tryLock(millis, TimeUnit.MILLISECONDS)) {
             return false;
         }
         try {
-            while (writeSome(Integer.MAX_VALUE) > 0) {
-                // until empty
-            }
+            queue.drainTo(this, Integer.MAX_VALUE);
             return true;
         } finally {
             lock.unlock();
         }
     }
 
-    /** Polls and writes up to {@code max} events; the caller holds the lock. */
-    private int writeSome(int max) {
-        int n = 0;
-        Object event;
-        while (n < max && (event = queue.poll()) != null) {
-            n++;
-            writeOne(event);
+    /** Ends the writer thread after a last drain (the appender is stopped and forgotten). */
+    void stop() {
+        CapturedRecordWriterThread w = writer;
+        if (w != null) {
+            w.stop();
         }
-        return n;
+    }
+
+    /** Events that stayed on Logback's path because the queue stayed full for the bound. */
+    long overflowed() {
+        return queue.dropped();
+    }
+
+    @Override
+    public void encode(Object event) {
+        writeOne(event);
     }
 
     /** What Logback's {@code subAppend}/{@code writeOut}/{@code doAppend} do with one event, failures included. */
@@ -231,6 +234,10 @@ final class DeferredAppender {
     }
 
     private String appenderName() {
+        return appenderName(appender);
+    }
+
+    private static String appenderName(Object appender) {
         try {
             return String.valueOf(appender.getClass().getMethod("getName").invoke(appender));
         } catch (ReflectiveOperationException | RuntimeException e) {

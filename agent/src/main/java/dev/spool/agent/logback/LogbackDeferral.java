@@ -1,20 +1,18 @@
 package dev.spool.agent.logback;
 
-import dev.spool.bridge.Hooks;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 
 /**
  * Logback's encoding off the application's thread: for each routed file appender whose encoder
  * {@link LogbackEncoders} accepts, the appender's {@code writeOut} hands the prepared event to a
- * {@link DeferredAppender} and returns; one daemon thread ({@code spool-logback-encode}) encodes
- * and writes the events of every such appender, each under that appender's own lock.
+ * {@link DeferredAppender} (a {@code dev.spool.handoff} queue) and returns; the appender's writer
+ * thread ({@code spool-logback-encode-<appender>}) encodes and writes them under the appender's
+ * own lock.
  *
  * <p>What runs where: the caller's thread keeps everything plain Logback does before
  * {@code writeOut} (filters, the rolling check and the roll itself, {@code prepareForDeferredProcessing}),
@@ -27,30 +25,30 @@ import java.util.function.BiConsumer;
  * each event must see the previous events' bytes.
  *
  * <p>Thread-safe. The registry is a copy-on-write identity map read without locking (appenders
- * are few, written at stream changes only). Lock-free for producers while an appender's queue has
- * room; see {@link DeferredAppender} for the full case.
+ * are few, written at stream changes only); an appender that has captured and is stopped is
+ * forgotten (its thread ended) when the next appender's stream is routed. Lock-free for producers
+ * while an appender's queue has room; see {@link DeferredAppender} for the full case.
  */
 public final class LogbackDeferral {
 
-    /** How long the encoding thread parks with nothing queued (a wake-up lost to the race is bounded by it). */
-    static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
-    /** How often stopped appenders are forgotten. */
-    static final long SWEEP_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static final String LOGGING_EVENT = "ch:qos:logback:classic:spi:LoggingEvent".replace(':', '.');
     private static final String EVENT_VO = "ch:qos:logback:classic:spi:LoggingEventVO".replace(':', '.');
 
     private final BiConsumer<String, String> errors;
+    private final long waitMillis;
+    private boolean exitHook;
     private volatile Map<Object, DeferredAppender> appenders = new IdentityHashMap<>();
-    private volatile Thread encoder;
-    private volatile boolean sleeping;
     private volatile Class<?> eventClass;
     private volatile MethodHandle callerData;
     private final DeferredAppender.StackTraceGetter caller = this::callerData;
-    private final Runnable wake = this::wake;
 
-    /** {@code errors} receives (key, message) for failures Spool counts. */
-    public LogbackDeferral(BiConsumer<String, String> errors) {
+    /**
+     * @param errors     receives (key, message) for failures Spool counts
+     * @param waitMillis the bound on every wait (a producer at a full queue, a drain waiting for an appender's lock)
+     */
+    public LogbackDeferral(BiConsumer<String, String> errors, long waitMillis) {
         this.errors = errors;
+        this.waitMillis = waitMillis;
     }
 
     /**
@@ -66,16 +64,16 @@ public final class LogbackDeferral {
             LogbackEncoders.Shape shape = LogbackEncoders.shape(encoder);
             reason = rollsByBytes ? "its triggering policy counts the bytes written before each event" : shape.reason();
             if (reason == null) {
+                sweep();
                 DeferredAppender d = appenders.get(appender);
                 if (d == null || d.encoder() != encoder) {
                     if (d != null) {
-                        d.active(false);
+                        d.active(false); // the old encoder's events are written at this stream's close
                     }
-                    d = DeferredAppender.of(appender, encoder, shape, wake);
+                    d = DeferredAppender.of(appender, encoder, shape, waitMillis);
                     put(appender, d);
                 }
                 d.active(true);
-                startEncoder();
                 return null;
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
@@ -108,7 +106,8 @@ public final class LogbackDeferral {
     }
 
     /** Writes what every appender has queued (Spool's flush, the kill switch, exit); each lock waited for at most {@code millis}. */
-    public void drainAll(long millis) {
+    public void drainAll() {
+        long millis = waitMillis;
         for (DeferredAppender d : appenders.values()) {
             try {
                 if (!d.drainWithin(millis)) {
@@ -160,16 +159,29 @@ public final class LogbackDeferral {
 
     private synchronized void put(Object appender, DeferredAppender d) {
         Map<Object, DeferredAppender> next = new IdentityHashMap<>(appenders);
-        next.put(appender, d);
+        DeferredAppender old = next.put(appender, d);
         appenders = next;
+        if (old != null) {
+            old.stop(); // its writer drains once more and ends; closing the stream writes the rest
+        }
+        if (!exitHook) {
+            exitHook = true;
+            try {
+                Runtime.getRuntime().addShutdownHook(new Thread(this::drainAll, "spool-logback-exit"));
+            } catch (IllegalStateException e) {
+                // already exiting: closing the appenders writes what is queued
+            }
+        }
     }
 
+    /** Forgets appenders that captured and are stopped now (their writer threads end). */
     private synchronized void sweep() {
         Map<Object, DeferredAppender> next = null;
         for (Map.Entry<Object, DeferredAppender> e : appenders.entrySet()) {
             if (e.getValue().everCaptured() && !isStarted(e.getKey())) {
                 e.getValue().active(false);
                 e.getValue().drainHere();
+                e.getValue().stop();
                 if (next == null) {
                     next = new IdentityHashMap<>(appenders);
                 }
@@ -187,65 +199,5 @@ public final class LogbackDeferral {
         } catch (ReflectiveOperationException | RuntimeException e) {
             return false;
         }
-    }
-
-    private void wake() {
-        if (sleeping) {
-            Thread t = encoder;
-            if (t != null) {
-                LockSupport.unpark(t);
-            }
-        }
-    }
-
-    private synchronized void startEncoder() {
-        if (encoder != null) {
-            return;
-        }
-        Thread t = new Thread(this::encodeLoop, "spool-logback-encode");
-        t.setDaemon(true);
-        encoder = t;
-        t.start();
-        Thread exit = new Thread(() -> drainAll(10_000), "spool-logback-exit");
-        try {
-            Runtime.getRuntime().addShutdownHook(exit);
-        } catch (IllegalStateException e) {
-            // already exiting: closing the appenders writes what is queued
-        }
-    }
-
-    private void encodeLoop() {
-        Hooks.markSpoolThread();
-        long nextSweep = System.nanoTime() + SWEEP_NANOS;
-        while (true) {
-            int written = 0;
-            for (DeferredAppender d : appenders.values()) {
-                try {
-                    written += d.drainBatch();
-                } catch (Throwable t) {
-                    errors.accept("logback-encode:" + d.name(), "encoding for " + d.name() + " failed: " + t);
-                }
-            }
-            if (written == 0) {
-                sleeping = true;
-                if (!anyPending()) {
-                    LockSupport.parkNanos(PARK_NANOS);
-                }
-                sleeping = false;
-                if (System.nanoTime() - nextSweep > 0) {
-                    nextSweep = System.nanoTime() + SWEEP_NANOS;
-                    sweep();
-                }
-            }
-        }
-    }
-
-    private boolean anyPending() {
-        for (DeferredAppender d : appenders.values()) {
-            if (d.pending()) {
-                return true;
-            }
-        }
-        return false;
     }
 }
