@@ -179,8 +179,10 @@ public final class LogbackDeferral {
         Map<Object, DeferredAppender> next = null;
         for (Map.Entry<Object, DeferredAppender> e : appenders.entrySet()) {
             if (e.getValue().everCaptured() && !isStarted(e.getKey())) {
+                // No drain here: stop() drained at its close, and a restarting appender may hold its
+                // lock while it waits for this monitor (routed() from its openFile). Its writer's
+                // last drain takes the lock on the writer's own thread.
                 e.getValue().active(false);
-                e.getValue().drainHere();
                 e.getValue().stop();
                 if (next == null) {
                     next = new IdentityHashMap<>(appenders);

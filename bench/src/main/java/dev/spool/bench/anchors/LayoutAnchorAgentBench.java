@@ -14,4 +14,9 @@ public class LayoutAnchorAgentBench extends LayoutAnchorBase {
     protected String contender() {
         return "logbackFile";
     }
+
+    @Override
+    protected String label() {
+        return "spoolLogback";
+    }
 }

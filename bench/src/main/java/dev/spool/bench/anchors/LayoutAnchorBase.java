@@ -22,10 +22,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The anchors with realistic layouts ({@link LayoutLines}): one invocation = {@code messages}
- * lines from {@code threads} threads into a fresh file; {@link #producers} is timed until the last
- * logging call returned (the caller's cost; divided by {@code messages / threads} it is the cost
- * per event on each thread), {@link #toDisk} until the logging system is stopped and the file
- * closed. Every invocation's tear-down counts the lines and checks that every line has the first
+ * lines from {@code threads} threads into a fresh file, timed ({@link #toDisk}) until the logging
+ * system is stopped and the file closed. The same invocation also measures the time until the
+ * last logging call returned (the caller's cost; divided by {@code messages / threads} it is the
+ * cost per event on each thread) and prints it as {@code [anchor-producers] ... ms=}: one fork per
+ * row instead of two. Every invocation's tear-down counts the lines and checks that every line has the first
  * line's length; a lost or torn line fails the run (all contenders here are lossless). Subclasses
  * choose the contenders and their fork's JVM options ({@link LayoutAnchorBench} none,
  * {@link LayoutAnchorAgentBench} the agent, {@link LayoutAnchorLog4j2AsyncBench} Log4j2's all-async selector).
@@ -52,6 +53,11 @@ public abstract class LayoutAnchorBase {
     /** The contender this fork runs. */
     protected abstract String contender();
 
+    /** The row's name in the printed counts (the contender's, unless the fork's options change it). */
+    protected String label() {
+        return contender();
+    }
+
     @Setup(Level.Invocation)
     public void open() throws Exception {
         if (messages % threads != 0) {
@@ -61,14 +67,13 @@ public abstract class LayoutAnchorBase {
         running = LayoutLines.open(contender(), layout, file);
     }
 
-    @Benchmark
-    public void producers() throws InterruptedException {
-        Workload.produce(running, threads, messages);
-    }
+    private long producersNanos;
 
     @Benchmark
     public void toDisk() throws Exception {
+        long start = System.nanoTime();
         Workload.produce(running, threads, messages);
+        producersNanos = System.nanoTime() - start;
         running.stop();
     }
 
@@ -85,7 +90,9 @@ public abstract class LayoutAnchorBase {
         Files.delete(file);
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         System.out.printf("[anchor-count] contender=%s layout=%s threads=%d method=%s lines=%d expected=%d lineBytes=%d%n",
-                contender(), layout, threads, method, lines, messages, lineBytes);
+                label(), layout, threads, method, lines, messages, lineBytes);
+        System.out.printf("[anchor-producers] contender=%s layout=%s threads=%d ms=%.1f ns-per-event-per-thread=%.0f%n",
+                label(), layout, threads, producersNanos / 1e6, producersNanos / (double) (messages / threads));
         if (lines != messages || size != lines * lineBytes) {
             throw new IllegalStateException(contender() + " wrote " + lines + " of " + messages + " lines, " + size
                     + " bytes (expected lines of " + lineBytes + " bytes)");
