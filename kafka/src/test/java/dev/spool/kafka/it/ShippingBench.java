@@ -31,7 +31,7 @@ class ShippingBench {
     /** Events per second shipped (full speed, a backlog of n) and the lag at a steady emit rate. */
     @Test
     void shippedPerSecondAndSteadyLag() throws Exception {
-        Path dir = Files.createTempDirectory("spool-bench");
+        Path dir = tempDir("spool-bench");
         Path events = dir.resolve("events.spool");
         int n = 100_000;
         try (Host host = Host.ship(dir, "backlog", ShippingIT.agentOptions(events, "bench-backlog", "spool.kafka.close.timeout=1000"),
@@ -78,7 +78,7 @@ class ShippingBench {
     /** The application thread's cost per event, shipping on and off, alternating runs. */
     @Test
     void callerCostWithShippingOnAndOff() throws Exception {
-        Path dir = Files.createTempDirectory("spool-bench-cost");
+        Path dir = tempDir("spool-bench-cost");
         int n = 200_000;
         List<Double> on = new ArrayList<>();
         List<Double> off = new ArrayList<>();
@@ -106,6 +106,13 @@ class ShippingBench {
         System.out.printf("caller ns/event, shipping off: %s%n", off);
         System.out.printf("caller ns/event, shipping on:  %s%n", on);
         System.out.printf("median off %.0f ns, on %.0f ns, on/off %.2f%n", median(off), median(on), median(on) / median(off));
+    }
+
+    /** A temp folder deleted when the JVM ends (hosts' event files, checkpoints and logs). */
+    static Path tempDir(String prefix) throws java.io.IOException {
+        Path dir = Files.createTempDirectory(prefix);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> Broker.deleteTree(dir)));
+        return dir;
     }
 
     private static boolean registered(Jmx jmx, ObjectName s) {
