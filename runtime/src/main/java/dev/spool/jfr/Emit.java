@@ -46,6 +46,15 @@ final class Emit {
         }
     }
 
+    /** Whether JFR has started in this JVM (reading a flag: starts nothing, registers nothing). */
+    static boolean recorderInitialized() {
+        try {
+            return FlightRecorder.isInitialized();
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+
     static Event begin(Event e) {
         try {
             if (!e.isEnabled()) {
