@@ -181,7 +181,7 @@ public final class SharedBuffer implements AutoCloseable {
                         drop(e);
                         return false;
                     }
-                    e.snapshot = null; // the disk holds it now; the entry keeps only the stamp
+                    // the content stays for reads until the next flush pass, which keeps only the stamp
                 } else if (closed) {
                     // JVM shutdown: the host's threads still run while hooks flush: write through
                     written = writer.write(e, fsync);
