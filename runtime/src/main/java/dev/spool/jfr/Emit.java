@@ -148,6 +148,23 @@ final class Emit {
         }
     }
 
+    static void kafkaShipping(String path, String topic, long lagRecords, long lagBytes, long shipped, boolean connected) {
+        try {
+            Events.KafkaShipping e = new Events.KafkaShipping();
+            if (e.shouldCommit()) {
+                e.path = path;
+                e.topic = topic;
+                e.lagRecords = lagRecords;
+                e.lagBytes = lagBytes;
+                e.shipped = shipped;
+                e.connected = connected;
+                e.commit();
+            }
+        } catch (RuntimeException | LinkageError t) {
+            // never breaks the shipper
+        }
+    }
+
     /** The periodic hook: one statistics event per open sink, and a drop event where drops grew. */
     private static void sinkStatistics() {
         if (!SpoolJfr.enabled()) {

@@ -146,6 +146,22 @@ public final class SpoolJfr {
     }
 
     /**
+     * A Kafka shipper's state (its thread calls this once a second and when it stops; the kafka
+     * module's {@code FileShipper}).
+     * @param path the event file
+     * @param topic its topic
+     * @param lagRecords records in the file not yet acknowledged
+     * @param lagBytes file bytes after the last acknowledged record
+     * @param shipped records acknowledged since the shipper started
+     * @param connected whether the producer has a broker connection
+     */
+    public static void kafkaShipping(String path, String topic, long lagRecords, long lagBytes, long shipped, boolean connected) {
+        if (enabled) {
+            Emit.kafkaShipping(path, topic, lagRecords, lagBytes, shipped, connected);
+        }
+    }
+
+    /**
      * Includes an open sink in the periodic {@code dev.spool.SinkStatistics} and
      * {@code dev.spool.Drop} events until {@link #untrack}.
      * @param sink the sink's metrics
