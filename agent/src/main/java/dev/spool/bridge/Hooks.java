@@ -134,4 +134,44 @@ public final class Hooks {
             inside[0] = false;
         }
     }
+
+    public static boolean julPublish(Object handler, Object record) {
+        SpoolHooks h = hooks;
+        if (h == null) {
+            return false;
+        }
+        boolean[] inside = INSIDE.get();
+        if (inside[0]) {
+            return false;
+        }
+        inside[0] = true;
+        try {
+            return h.julPublish(handler, record);
+        } finally {
+            inside[0] = false;
+        }
+    }
+
+    /** Not guarded: Spool's own writer thread publishes the records it formatted through the host's handler. */
+    public static Object julFormat(Object formatter, Object record) {
+        SpoolHooks h = hooks;
+        return h == null ? null : h.julFormat(formatter, record);
+    }
+
+    public static void julDrain(Object handler, String method) {
+        SpoolHooks h = hooks;
+        if (h == null) {
+            return;
+        }
+        boolean[] inside = INSIDE.get();
+        if (inside[0]) {
+            return;
+        }
+        inside[0] = true;
+        try {
+            h.julDrain(handler, method);
+        } finally {
+            inside[0] = false;
+        }
+    }
 }
