@@ -1,6 +1,5 @@
 package dev.spool.agent.jul;
 
-import dev.spool.bridge.Hooks;
 import dev.spool.handoff.CapturedRecordEncoder;
 import dev.spool.handoff.CapturedRecordWriterThread;
 import dev.spool.handoff.MpscCapturedRecordQueue;
@@ -37,7 +36,13 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
         this.formatter = formatter;
         this.compiled = compiled;
         this.queue = new MpscCapturedRecordQueue<>(name, capacity, policy, waitMillis);
-        this.writer = CapturedRecordWriterThread.start("spool-jul-" + name, this::drainBatch, queue, Hooks::markSpoolThread);
+        // not marked as Spool's own thread: a rotation it runs must route the next file (JUL_METER)
+        this.writer = CapturedRecordWriterThread.start("spool-jul-" + name, this::drainBatch, queue);
+    }
+
+    /** Whether this thread is writing this log's records now (its publish and flush come back here). */
+    boolean drainingHere() {
+        return queue.isDrainingThread();
     }
 
     boolean retired() {

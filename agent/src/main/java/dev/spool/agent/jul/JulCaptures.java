@@ -30,6 +30,8 @@ import java.util.logging.StreamHandler;
 public final class JulCaptures {
 
     private static final JulCaptureLog[] NONE = new JulCaptureLog[0];
+    /** Refused handlers remembered by identity (strong references: a bound keeps closed ones from piling up). */
+    static final int MAX_REFUSED = 64;
 
     private final BooleanSupplier routing;
     private final BiConsumer<String, String> errors;
@@ -65,6 +67,9 @@ public final class JulCaptures {
                 return false;
             }
         }
+        if (log.drainingHere()) {
+            return false; // logged while this thread writes the handler's records (an exception's message that logs)
+        }
         if (!routing.getAsBoolean() || handler.getFormatter() != log.formatter || handler.getFilter() != null) {
             log.drainHere(); // everything captured goes first; this record takes the host's path
             if (handler.getFormatter() != log.formatter || handler.getFilter() != null) {
@@ -94,13 +99,36 @@ public final class JulCaptures {
     /** The woven {@code StreamHandler.flush()} / {@code FileHandler.close()}: what was captured goes first. */
     public void drain(Object handler, String method) {
         JulCaptureLog log = handler instanceof Handler ? find((Handler) handler) : null;
-        if (log == null) {
-            return;
+        if (log == null || log.drainingHere()) {
+            return; // the handler's own flush after each record this thread publishes
         }
         if ("close".equals(method)) {
             retire(log);
         } else {
             log.drainHere();
+        }
+    }
+
+    /**
+     * At exit: a handler the application never closed, and that JUL's own cleanup does not close (a
+     * handler of an anonymous logger), still gets every record it captured. Bounded by the sink's
+     * wait: the drains run on a daemon thread, which a handler's stuck monitor cannot keep alive.
+     */
+    private void drainAtExit() {
+        Thread drains = new Thread(() -> {
+            for (JulCaptureLog log : logs) {
+                log.drainHere();
+            }
+        }, "spool-jul-exit-drain");
+        drains.setDaemon(true);
+        drains.start();
+        try {
+            drains.join(Math.max(1, waitMillis));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (drains.isAlive()) {
+            errors.accept("jul-exit", "the captured JUL records were not all written within " + waitMillis + " ms at exit");
         }
     }
 
@@ -126,16 +154,25 @@ public final class JulCaptures {
         Formatter formatter = handler.getFormatter();
         CompiledSimpleFormatter compiled = compiledFor(handler, formatter);
         if (compiled == null) {
-            Handler[] r = Arrays.copyOf(refused, refused.length + 1);
-            r[r.length - 1] = handler;
-            refused = r;
+            refuse(handler);
             return null;
+        }
+        if (created == 0) {
+            Runtime.getRuntime().addShutdownHook(new Thread(this::drainAtExit, "spool-jul-exit"));
         }
         log = new JulCaptureLog(handler, formatter, compiled, Integer.toString(++created), capacity, policy, waitMillis);
         JulCaptureLog[] l = Arrays.copyOf(logs, logs.length + 1);
         l[l.length - 1] = log;
         logs = l;
         return log;
+    }
+
+    /** Remembers a refused handler (at most {@link #MAX_REFUSED}: beyond, the oldest are decided again). */
+    private synchronized void refuse(Handler handler) {
+        Handler[] old = refused.length < MAX_REFUSED ? refused : Arrays.copyOfRange(refused, 1, refused.length);
+        Handler[] r = Arrays.copyOf(old, old.length + 1);
+        r[r.length - 1] = handler;
+        refused = r;
     }
 
     private void retire(JulCaptureLog log) {
@@ -145,9 +182,7 @@ public final class JulCaptures {
             if (log.retired()) {
                 return;
             }
-            Handler[] r = Arrays.copyOf(refused, refused.length + 1);
-            r[r.length - 1] = log.handler;
-            refused = r; // a handler once retired keeps the host's path
+            refuse(log.handler); // a handler once retired keeps the host's path
         }
         log.retire();
     }

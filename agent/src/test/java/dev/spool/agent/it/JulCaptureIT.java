@@ -39,7 +39,8 @@ class JulCaptureIT {
                 assertArrayEquals(plain.files.get(name), agent.files.get(name), tag + ": " + name + " differs");
             }
             assertTrue(plain.out.contains("printed on [worker-N]"), plain.out);
-            assertTrue(agent.out.contains("printed on [spool-jul-N]"), "formatted on Spool's writer: " + agent.out);
+            assertTrue(agent.out.contains("spool-jul-N") && !agent.out.contains("worker-N"),
+                    "formatted on Spool's writer (and on main, whose flush writes the rest), never by the caller: " + agent.out);
             assertEquals(line(plain.out, "after flush"), line(agent.out, "after flush"), "the host's flush sees every record");
         }
     }
@@ -59,7 +60,45 @@ class JulCaptureIT {
                 assertTrue(seq.get(i - 1) < seq.get(i), "each thread's order kept: " + seq.get(i - 1) + " before " + seq.get(i));
             }
         }
-        assertTrue(agent.out.contains("printed on [spool-jul-N]"), agent.out);
+        assertTrue(agent.out.contains("spool-jul-N") && !agent.out.contains("worker-N"), agent.out);
+    }
+
+    @Test
+    void shouldShowEveryRecordAfterTheHostsFlushAndWithinTheBound_whenCaptured() throws Exception {
+        String plain = probe("plain", "visibility");
+        String agent = probe("agent", "visibility");
+        assertEquals(lines(plain, "after flush"), lines(agent, "after flush"), "the host's flush writes what was captured");
+        assertTrue(agent.contains("visible "), "the last record reaches the file without any flush: " + agent);
+    }
+
+    /** As {@code JulFidelityIT}'s full-disk probe, with the record captured: needs root for the tmpfs (CI runs as root). */
+    @Test
+    void shouldCallTheErrorManagerAndReturnOnAFullDisk_whenCaptured() throws Exception {
+        Path disk = Files.createDirectories(root.resolve("disk"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.toString())
+                .redirectErrorStream(true).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mount.waitFor() == 0, "mounting a tmpfs needs root");
+        try {
+            List<String> jvm = new ArrayList<>(Forked.agentArgs(null));
+            jvm.addAll(List.of("-Dprobe.simple=true", "-Djava.util.logging.SimpleFormatter.format=%5$s%n"));
+            String out = Forked.start(root, "fulldisk", jvm, Forked.hostClassPath(), "dev.spool.agent.host.JulProbeHost",
+                    "fulldisk", disk.resolve("probe.log").toString()).awaitSuccess();
+            assertTrue(out.contains("flushed\nclosed; ErrorManager called true\ndone"), out);
+        } finally {
+            new ProcessBuilder("umount", "-l", disk.toString()).start().waitFor();
+        }
+    }
+
+    private String probe(String name, String scenario) throws Exception {
+        Path dir = Files.createDirectories(root.resolve("probe-" + name));
+        List<String> jvm = new ArrayList<>(name.equals("plain") ? List.of() : Forked.agentArgs(null));
+        jvm.addAll(List.of("-Dprobe.simple=true", "-Djava.util.logging.SimpleFormatter.format=%5$s%n"));
+        return Forked.start(root, "probe-" + name, jvm, Forked.hostClassPath(), "dev.spool.agent.host.JulProbeHost",
+                scenario, dir.resolve("probe.log").toString()).awaitSuccess();
+    }
+
+    private static String lines(String out, String prefix) {
+        return out.lines().filter(l -> l.startsWith(prefix)).collect(java.util.stream.Collectors.joining("\n"));
     }
 
     private record Run(String out, TreeMap<String, byte[]> files) { }
