@@ -94,15 +94,7 @@ final class EntryHook extends MethodVisitor {
         super.visitTryCatchBlock(start, end, onThrowable, THROWABLE);
         super.visitLabel(start);
         switch (kind) {
-            case WRITE_JSON -> {
-                load(0);
-                load(1);
-                load(2);
-                invokeHooks("writeJson", "(Ljava/lang/Object;Ljava/io/File;Ljava/lang/Object;)Z");
-                super.visitLabel(end);
-                super.visitJumpInsn(Opcodes.IFEQ, resume);
-                super.visitInsn(Opcodes.RETURN);
-            }
+            case WRITE_JSON -> returnIfTrue(3, "writeJson", "(Ljava/lang/Object;Ljava/io/File;Ljava/lang/Object;)Z", end, resume);
             case READ_JSON -> readJson(end, resume);
             case JUL_OPEN -> {
                 Label isNull = new Label();
@@ -143,14 +135,7 @@ final class EntryHook extends MethodVisitor {
                 super.visitJumpInsn(Opcodes.IFEQ, resume);
                 returnDefault();
             }
-            case JUL_PUBLISH -> {
-                load(0);
-                load(1);
-                invokeHooks("julPublish", "(Ljava/lang/Object;Ljava/lang/Object;)Z");
-                super.visitLabel(end);
-                super.visitJumpInsn(Opcodes.IFEQ, resume);
-                super.visitInsn(Opcodes.RETURN);
-            }
+            case JUL_PUBLISH -> returnIfTrue(2, "julPublish", "(Ljava/lang/Object;Ljava/lang/Object;)Z", end, resume);
             case JUL_FORMAT -> julFormat(end, resume);
             case JUL_DRAIN -> {
                 load(0);
@@ -176,6 +161,17 @@ final class EntryHook extends MethodVisitor {
             super.visitInsn(Opcodes.MONITORENTER);
             super.visitLabel(lockedStart);
         }
+    }
+
+    /** {@code if (Hooks.<method>(this, arg1, ...)) return;} with the first {@code references} references of the entry. */
+    private void returnIfTrue(int references, String method, String desc, Label end, Label resume) {
+        for (int i = 0; i < references; i++) {
+            load(i);
+        }
+        invokeHooks(method, desc);
+        super.visitLabel(end);
+        super.visitJumpInsn(Opcodes.IFEQ, resume);
+        super.visitInsn(Opcodes.RETURN);
     }
 
     /** The JUL_FORMAT block: a served text is returned, else the original body runs. */

@@ -7,6 +7,7 @@ import java.util.function.BooleanSupplier;
 import java.util.logging.FileHandler;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
+import java.util.logging.Level;
 import java.util.logging.LogManager;
 import java.util.logging.LogRecord;
 import java.util.logging.SimpleFormatter;
@@ -22,7 +23,7 @@ import java.util.logging.StreamHandler;
  * JDK does and checked once against the handler's own formatter on probe records; a format Spool
  * does not reproduce, another formatter ({@code XMLFormatter}, the application's) or a filter
  * keep today's path (formatting on the caller's thread, bytes routed). On the caller's thread:
- * {@code isLoggable} (level, filter, open), then {@link JulCapture#capture}, then the queue.
+ * the level check (see {@link #publish}), then {@link JulCapture#capture}, then the queue.
  *
  * <p>Thread-safe: the handlers' logs are a copy-on-write array (few handlers; a lookup is a scan
  * by identity, no lock, no allocation); creating and retiring a log takes this object's lock.
@@ -77,7 +78,12 @@ public final class JulCaptures {
             }
             return false;
         }
-        if (!handler.isLoggable(record)) {
+        // The level check of Handler.isLoggable, without its OFF case: a rotation on the writer thread sets the
+        // handler's level to OFF for a moment, and a caller must not drop its record for that (plain JUL rotates
+        // on the caller's thread, under the lock). A record captured while the handler is really OFF, or
+        // closed, is dropped by the writer's publish (its isLoggable), as the original would have.
+        Level level = handler.getLevel();
+        if (level != Level.OFF && record.getLevel().intValue() < level.intValue()) {
             return true; // as the original: nothing written
         }
         JulCapture captured;
@@ -87,7 +93,10 @@ public final class JulCaptures {
             log.drainHere(); // the original formats it again and reports to the handler's ErrorManager
             return false;
         }
-        log.offer(captured);
+        if (!log.offer(captured)) {
+            errors.accept("jul-drop", "a captured JUL record was dropped (" + log.queue().lastError() + "; "
+                    + log.queue().dropped() + " so far)");
+        }
         return true;
     }
 

@@ -73,7 +73,7 @@ class CompiledSimpleFormatterTest {
             CompiledSimpleFormatter ours = CompiledSimpleFormatter.compile(CompiledSimpleFormatter.resolveFormat(null));
             for (String zoneId : ZONES) {
                 TimeZone.setDefault(TimeZone.getTimeZone(zoneId));
-                for (int k = 0; k < 3; k++) { // three of the locales for each format and zone
+                for (int k = 0; k < 2; k++) { // two of the locales (at random) for each format and zone: each locale ~77 times
                     Locale l = LOCALES.get(random.nextInt(LOCALES.size()));
                     Locale.setDefault(l);
                     for (Instant at : instants(ZoneId.of(zoneId), random)) {
@@ -86,7 +86,7 @@ class CompiledSimpleFormatterTest {
                 }
             }
         }
-        assertTrue(compared > 5_000, "compared " + compared);
+        assertTrue(compared > 4_000, "compared " + compared);
     }
 
     @Test

@@ -22,7 +22,9 @@ import java.util.logging.StreamHandler;
  * discards everything ({@code discard}: JUL's own cost, no I/O); the handler is closed at the end.
  * Prints one line: the total time (start to close returned), the producers' time (start to the
  * last logging call returned) and the caller's cost per record (each thread's time in its logging
- * loop divided by its records, averaged). Usage: {@code JulIssueWorkload file|discard <dir>}.
+ * loop divided by its records, averaged), the callers' CPU time per record (the same from
+ * {@code ThreadMXBean}: what a record costs the application's threads, robust on a loaded
+ * machine) and the process's CPU time (all threads: the work moved, not removed). Usage: {@code JulIssueWorkload file|discard <dir>}.
  */
 public final class JulIssueWorkload {
 
@@ -45,6 +47,8 @@ public final class JulIssueWorkload {
         }
         CountDownLatch start = new CountDownLatch(1);
         AtomicLong callerNanos = new AtomicLong();
+        AtomicLong callerCpuNanos = new AtomicLong();
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         Thread[] threads = new Thread[THREADS];
         for (int t = 0; t < THREADS; t++) {
             int id = t;
@@ -54,6 +58,7 @@ public final class JulIssueWorkload {
                 } catch (InterruptedException e) {
                     return;
                 }
+                long c0 = cpu.getCurrentThreadCpuTime();
                 long t0 = System.nanoTime();
                 for (int i = id; i < RECORDS; i += THREADS) {
                     if (i % 1000 == 999) {
@@ -63,6 +68,7 @@ public final class JulIssueWorkload {
                     }
                 }
                 callerNanos.addAndGet(System.nanoTime() - t0);
+                callerCpuNanos.addAndGet(cpu.getCurrentThreadCpuTime() - c0);
             }, "producer-" + t);
             threads[t].start();
         }
@@ -74,8 +80,11 @@ public final class JulIssueWorkload {
         long produced = System.nanoTime() - begin;
         handler.close();
         long total = System.nanoTime() - begin;
-        System.out.printf("mode=%s total_ms=%d producers_ms=%d caller_ns_per_record=%d%n", mode + (agent() ? "+agent" : ""),
-                total / 1_000_000, produced / 1_000_000, callerNanos.get() / RECORDS);
+        long processCpu = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
+        System.out.printf("mode=%s total_ms=%d producers_ms=%d caller_ns_per_record=%d caller_cpu_ns_per_record=%d process_cpu_ms=%d%n",
+                mode + (agent() ? "+agent" : ""), total / 1_000_000, produced / 1_000_000, callerNanos.get() / RECORDS,
+                callerCpuNanos.get() / RECORDS, processCpu / 1_000_000);
     }
 
     private static boolean agent() {
