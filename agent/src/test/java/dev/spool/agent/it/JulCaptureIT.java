@@ -134,7 +134,7 @@ class JulCaptureIT {
             for (String line : new String(run.files.get(n), java.nio.charset.StandardCharsets.UTF_8).split("\n", -1)) {
                 if (line.startsWith("2025-") || line.startsWith("2026-")) {
                     if (current != null) {
-                        records.add(current.toString());
+                        records.add(current.toString().stripTrailing());
                     }
                     current = new StringBuilder(line);
                 } else if (current != null) {
@@ -142,7 +142,7 @@ class JulCaptureIT {
                 }
             }
             if (current != null) {
-                records.add(current.toString());
+                records.add(current.toString().stripTrailing()); // the file's last record: no newline after its end
             }
         }
         return records;
