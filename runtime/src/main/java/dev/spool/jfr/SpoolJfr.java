@@ -45,12 +45,31 @@ public final class SpoolJfr {
     }
 
     /**
+     * On, and JFR has started in this JVM (a recording runs or ran; one started later with
+     * {@code jcmd} counts from then on). Before that no recording can want an event, and the first
+     * event object would make JFR load and register its event classes: measured 1.3 s for the
+     * first call at load average 22 (docs/BENCHMARKS.md), possibly on an application thread.
+     */
+    private static boolean active() {
+        return enabled && recorderStarted();
+    }
+
+    /** Here, not in {@link Emit}: loading (verifying) {@code Emit} loads event classes. */
+    private static boolean recorderStarted() {
+        try {
+            return jdk.jfr.FlightRecorder.isInitialized();
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /**
      * Starts timing a buffer flush.
      * @param dirtyBytes estimated bytes of the dirty files now
      * @return a token for {@link #bufferFlushed}, or null when no recording wants the event
      */
     public static Object beginBufferFlush(long dirtyBytes) {
-        return enabled ? Emit.beginFlush(dirtyBytes) : null;
+        return active() ? Emit.beginFlush(dirtyBytes) : null;
     }
 
     /**
@@ -73,7 +92,7 @@ public final class SpoolJfr {
      * @param conflictFile where Spool's content went
      */
     public static void conflict(Path path, Path conflictFile) {
-        if (enabled) {
+        if (active()) {
             Emit.conflict(path, conflictFile);
         }
     }
@@ -85,18 +104,18 @@ public final class SpoolJfr {
      * @param message what failed
      */
     public static void writeError(String component, Object path, Object message) {
-        if (enabled) {
+        if (active()) {
             Emit.writeError(component, path, message);
         }
     }
 
     /** @return a token for {@link #sinkWritten}, or null when no recording wants the event */
     public static Object beginSinkWrite() {
-        if (!enabled) {
+        if (!active()) {
             return null;
         }
         Emit.registerPeriodicOnceRecording();
-        return Emit.begin(new Events.SinkWrite());
+        return Emit.beginSinkWrite();
     }
 
     /**
@@ -117,7 +136,7 @@ public final class SpoolJfr {
      * @param message what failed
      */
     public static void fallback(String message) {
-        if (enabled) {
+        if (active()) {
             Emit.fallback(message);
         }
     }
