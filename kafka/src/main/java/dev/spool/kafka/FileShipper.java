@@ -44,6 +44,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
     static final long MAX_IN_FLIGHT_BYTES = 16L << 20;
     private static final long IDLE_NANOS = 20_000_000L;
     private static final long CHECKPOINT_EVERY_NANOS = 200_000_000L;
+    private static final long LAG_COUNT_NANOS = 100_000_000L;
     private static final long FIRST_BACKOFF_MILLIS = 250;
     private static final long MAX_BACKOFF_MILLIS = 10_000;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -80,6 +81,9 @@ final class FileShipper implements ShipperMXBean, Runnable {
     private volatile boolean complete;
     private volatile boolean fatal;
     private volatile long readOrdinal;
+    /** Records in the file up to its last whole frame (as ordinals), refreshed by the shipper thread. */
+    private volatile long fileRecords;
+    private long lagCountedNanos;
     private volatile long ackedOrdinal;
     private volatile long ackedEnd;
     private volatile long lastAckMillis;
@@ -167,6 +171,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
             failed(inFlight.peek().error);
             return;
         }
+        countFileRecordsIfDue();
         if (paused) {
             checkpointIfDue(false);
             idle();
@@ -274,6 +279,15 @@ final class FileShipper implements ShipperMXBean, Runnable {
         readOrdinal = t.ordinal() + 1;
         producer.send(new ProducerRecord<>(settings.topic, partition, t.record().timestampMillis(), key, value,
                 headers), f);
+    }
+
+    /** At most every 100 ms: how many records the file holds (a header walk from the read position; see EventTail). */
+    private void countFileRecordsIfDue() throws IOException {
+        long now = System.nanoTime();
+        if (now - lagCountedNanos >= LAG_COUNT_NANOS) {
+            lagCountedNanos = now;
+            fileRecords = tail.recordsInFileEstimate();
+        }
     }
 
     /** Retires settled records from the head; false when the head failed. */
@@ -449,7 +463,9 @@ final class FileShipper implements ShipperMXBean, Runnable {
 
     @Override public String getPath() { return file.toString(); }
     @Override public String getTopic() { return settings.topic; }
-    @Override public long getLagRecords() { return Math.max(0, readOrdinal - ackedOrdinal); }
+    /** Records in the file not yet acknowledged: sent and waiting, and not read yet (counted at most 100 ms ago). */
+    @Override public long getLagRecords() { return Math.max(0, Math.max(fileRecords, readOrdinal) - ackedOrdinal); }
+    @Override public long getInFlightRecords() { return Math.max(0, readOrdinal - ackedOrdinal); }
     @Override public long getShipped() { return shipped.get(); }
     @Override public long getRetries() { return retries.get(); }
     @Override public long getErrors() { return errors.get(); }
