@@ -26,34 +26,22 @@ final class DirectWrites {
             bytes += s.remaining();
         }
         if (sink.policy == SinkPolicy.DROP) {
-            if (!reservePending(bytes)) {
+            if (bytes > sink.directBacklogBytes || !sink.sealCurrent(0)) {
+                sink.dropped.increment();        // DROP never waits, not even for a hand-off
+                return ByteSink.DROPPED;
+            }
+            if (!sink.enqueue(new WriteRequest(new ByteBuffer[] {copy(sources, bytes)}, null), sink.directBacklogBytes)) {
                 sink.dropped.increment();
                 return ByteSink.DROPPED;
             }
-            sink.sealCurrent();
-            sink.toWriter.offer(new WriteRequest(new ByteBuffer[] {copy(sources, bytes)}, null));
-            sink.wakeWriter();
             return ByteSink.OK;
         }
         if (!sink.sealCurrent()) {
             return sink.fail("a direct write waited " + sink.waitMillis + " ms for the current buffer's hand-off");
         }
         WriteRequest req = new WriteRequest(sources, Thread.currentThread());
-        sink.enqueue(req);
+        sink.enqueue(req, Long.MAX_VALUE);
         return await(req);
-    }
-
-    /** Adds {@code bytes} to the queued bytes if that stays within the direct backlog. */
-    private boolean reservePending(long bytes) {
-        while (true) {
-            long p = sink.pendingQueued.get();
-            if (p + bytes > sink.directBacklogBytes) {
-                return false;
-            }
-            if (sink.pendingQueued.compareAndSet(p, p + bytes)) {
-                return true;
-            }
-        }
     }
 
     private int await(WriteRequest req) {
@@ -62,7 +50,7 @@ final class DirectWrites {
         }
         sink.closing.drainAfterWriter();         // the writer may have ended before it saw this request
         if (req.cancel()) {
-            sink.pendingQueued.addAndGet(-req.bytes);
+            sink.uncount(req.bytes);
             return sink.fail("a direct write of " + req.bytes + " bytes was not written within " + sink.waitMillis + " ms");
         }
         req.abandoned = true;                    // taken: the writer stops after its current attempt
