@@ -1,0 +1,229 @@
+package dev.spool.handoff;
+
+import dev.spool.sink.SinkPolicy;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jctools.queues.atomic.MpscAtomicArrayQueue;
+
+/**
+ * A bounded multi-producer queue of captured records with one drainer at a time: the hand-off
+ * from the application's threads (which capture what must be taken at the call) to the thread
+ * that formats and writes (see the package javadoc for the memory-ordering rules).
+ *
+ * <p><b>Producers</b> ({@link #offer}, any number of threads): lock-free; never encode. When the
+ * queue is full, {@link SinkPolicy#DROP} returns {@code false} at once (counted in
+ * {@link #dropped()}); {@link SinkPolicy#BLOCK} (and {@code SYNC}, which this queue treats as
+ * {@code BLOCK}) waits for room — spin, yield, then 50 µs parks, waking the writer — at most
+ * {@code waitMillis}, then returns {@code false} (counted). A producer that is itself inside a
+ * drain of this queue (an encoder that logs to its own log) never waits: its record is dropped
+ * and counted, never deadlocked.
+ *
+ * <p><b>Drainers</b> ({@link #drainTo}): serialised by the queue's lock, so exactly one thread
+ * encodes at a time and records are encoded in offer order (the order producers passed their
+ * offer's linearisation point). Any thread may drain: the {@link CapturedRecordWriterThread}
+ * normally, and a thread that must see every record captured before it (a handler's
+ * {@code flush()} or {@code close()}) drains the rest itself: when {@code drainTo} returns, every
+ * record whose {@code offer} returned before the call is encoded. A drainer that needs a lock of
+ * its own around encoding (a log handler's monitor) must take it <em>before</em> calling
+ * {@code drainTo}, on every thread, so locks are always taken in one order.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * MpscCapturedRecordQueue<Line> q = new MpscCapturedRecordQueue<>("app.log", 8192, SinkPolicy.BLOCK, 10_000);
+ * CapturedRecordWriterThread w = CapturedRecordWriterThread.start("spool-capture-app.log", () -> q.drainTo(encoder, 256), q);
+ * q.offer(new Line(...));        // on any thread: capture only
+ * q.drainTo(encoder, Integer.MAX_VALUE); // flush: everything offered so far is encoded when it returns
+ * w.stop();
+ * }</pre>
+ *
+ * @param <R> the captured record type
+ */
+public final class MpscCapturedRecordQueue<R> {
+
+    /** Default capacity in records (rounded up to a power of two by JCTools). */
+    public static final int DEFAULT_CAPACITY = 8192;
+    private static final long PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    private static final int SPINS = 64;
+
+    private final String name;
+    private final MpscAtomicArrayQueue<R> queue;
+    private final ReentrantLock drainLock = new ReentrantLock();
+    private final long waitNanos;
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong encodeErrors = new AtomicLong();
+    private volatile SinkPolicy policy;
+    private volatile long encoded; // written by the drainer only, under drainLock
+    private volatile String lastError;
+    private volatile CapturedRecordWriterThread writer;
+
+    /**
+     * @param capacity   records the queue holds (at least 2)
+     * @param policy     what {@link #offer} does when full
+     * @param waitMillis the bound on a {@code BLOCK} producer's wait
+     */
+    public MpscCapturedRecordQueue(String name, int capacity, SinkPolicy policy, long waitMillis) {
+        if (capacity < 2) {
+            throw new IllegalArgumentException("capacity must be at least 2: " + capacity);
+        }
+        if (waitMillis < 0) {
+            throw new IllegalArgumentException("waitMillis must not be negative: " + waitMillis);
+        }
+        this.name = Objects.requireNonNull(name, "name");
+        this.queue = new MpscAtomicArrayQueue<>(capacity);
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.waitNanos = TimeUnit.MILLISECONDS.toNanos(waitMillis);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The writer thread producers wake after an offer (set once by {@link CapturedRecordWriterThread#start}). */
+    void attach(CapturedRecordWriterThread thread) {
+        this.writer = thread;
+    }
+
+    public void setPolicy(SinkPolicy policy) {
+        this.policy = Objects.requireNonNull(policy, "policy");
+    }
+
+    public SinkPolicy policy() {
+        return policy;
+    }
+
+    /**
+     * Hands {@code record} to the drainer (producer side; lock-free unless the queue is full).
+     *
+     * @return false when the record was dropped (full under {@code DROP}, the bounded wait ran
+     *     out under {@code BLOCK}, or the caller is this queue's drainer); counted in {@link #dropped()}
+     */
+    public boolean offer(R record) {
+        Objects.requireNonNull(record, "record");
+        if (queue.offer(record)) {
+            wakeWriter();
+            return true;
+        }
+        if (policy == SinkPolicy.DROP) {
+            dropped.incrementAndGet();
+            return false;
+        }
+        if (drainLock.isHeldByCurrentThread()) {
+            dropped.incrementAndGet();
+            lastError = "the encoder of " + name + " offered to its own full queue: a record was dropped (waiting would wait for itself)";
+            return false;
+        }
+        long deadline = System.nanoTime() + waitNanos;
+        for (int i = 0; ; i++) {
+            wakeWriter();
+            if (i < SPINS) {
+                Thread.onSpinWait();
+            } else if (i < 2 * SPINS) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(this, PARK_NANOS);
+            }
+            if (queue.offer(record)) {
+                wakeWriter();
+                return true;
+            }
+            if (System.nanoTime() - deadline >= 0) {
+                dropped.incrementAndGet();
+                lastError = "the queue of " + name + " stayed full for " + TimeUnit.NANOSECONDS.toMillis(waitNanos)
+                        + " ms: a record was dropped";
+                return false;
+            }
+        }
+    }
+
+    private void wakeWriter() {
+        CapturedRecordWriterThread w = writer;
+        if (w != null) {
+            w.wakeIfParked();
+        }
+    }
+
+    /**
+     * Encodes up to {@code max} queued records, in offer order, on the calling thread (one
+     * drainer at a time: waits for a drain in progress on another thread). An encoder's exception
+     * is counted and the next record goes on.
+     *
+     * @return the records taken
+     */
+    public int drainTo(CapturedRecordEncoder<? super R> encoder, int max) {
+        drainLock.lock();
+        try {
+            int n = 0;
+            R r;
+            while (n < max && (r = queue.poll()) != null) { // poll waits out a producer between claim and store
+                n++;
+                try {
+                    encoder.encode(r);
+                } catch (Throwable t) {
+                    failed(t);
+                }
+            }
+            if (n > 0) {
+                encoded += n;
+                try {
+                    encoder.endOfBatch();
+                } catch (Throwable t) {
+                    failed(t);
+                }
+            }
+            return n;
+        } finally {
+            drainLock.unlock();
+        }
+    }
+
+    private void failed(Throwable t) {
+        encodeErrors.incrementAndGet();
+        lastError = "encoding a record of " + name + " failed: " + t;
+        if (t instanceof VirtualMachineError) {
+            throw (VirtualMachineError) t; // counted; an OutOfMemoryError is not swallowed
+        }
+    }
+
+    /** Whether the current thread is draining this queue (an encoder calling back into its own log). */
+    public boolean isDrainingThread() {
+        return drainLock.isHeldByCurrentThread();
+    }
+
+    public boolean isEmpty() {
+        return queue.isEmpty();
+    }
+
+    /** Records queued now (approximate while producers offer). */
+    public int size() {
+        return queue.size();
+    }
+
+    public int capacity() {
+        return queue.capacity();
+    }
+
+    public long dropped() {
+        return dropped.get();
+    }
+
+    public long encoded() {
+        return encoded;
+    }
+
+    public long encodeErrors() {
+        return encodeErrors.get();
+    }
+
+    /** The last drop or encoding failure, or null. */
+    public String lastError() {
+        return lastError;
+    }
+
+    @Override
+    public String toString() {
+        return "MpscCapturedRecordQueue[" + name + ", " + size() + "/" + capacity() + " queued, " + policy + "]";
+    }
+}

@@ -1,0 +1,34 @@
+/**
+ * Capture at the call, encode on a writer thread: the hand-off of <em>captured records</em> (a
+ * log record's values taken on the application's thread) to one thread that encodes them into a
+ * log's output, in the order in which producers passed their capture point.
+ *
+ * <ul>
+ *   <li>{@link dev.spool.handoff.MpscCapturedRecordQueue} — a bounded queue many producer
+ *       threads offer to (lock-free, {@code BLOCK} waits bounded, {@code DROP} never waits) and
+ *       that one drainer at a time (guarded by the queue's own lock) hands to a
+ *       {@link dev.spool.handoff.CapturedRecordEncoder}. A flush is a drain on the flushing
+ *       thread: when it returns, every record offered before it began has been encoded.</li>
+ *   <li>{@link dev.spool.handoff.CapturedRecordWriterThread} — a daemon thread that runs a
+ *       drain task whenever a producer wakes it (and every {@code idle} period), so records reach
+ *       the encoder without the producer doing any encoding.</li>
+ * </ul>
+ *
+ * <h2>Memory-ordering conventions (the only ones used in this package)</h2>
+ * <ul>
+ *   <li>A record crosses threads only through the JCTools {@code MpscAtomicArrayQueue} (its
+ *       {@code offer} is a CAS on the producer index, then a release store of the element; its
+ *       {@code poll} an acquire load): everything the producer wrote into the record before
+ *       offering it is visible to the drainer.</li>
+ *   <li>Wake-ups use the Dekker pattern on two volatile variables: the writer thread sets
+ *       {@code parked} (volatile store) and then reads the queue's producer index (volatile
+ *       load); a producer CASes the producer index (full fence) and then reads {@code parked}. At
+ *       least one of them sees the other's write, so a record is never left waiting for the
+ *       writer's idle timeout.</li>
+ *   <li>Drains are serialised by one {@code ReentrantLock} per queue: whatever a drain did
+ *       happens-before the next drain begins, on whichever thread.</li>
+ * </ul>
+ * The JCTools queues are the {@code org.jctools.queues.atomic} variants (no {@code sun.misc.Unsafe},
+ * which Java 24+ warns about on the host's stderr).
+ */
+package dev.spool.handoff;

@@ -1,0 +1,148 @@
+package dev.spool.handoff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spool.sink.SinkPolicy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class MpscCapturedRecordQueueTest {
+
+    private static final long GENEROUS_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+    /** Records of producer p, number i, in the order the encoder saw them. */
+    private static final class Seen implements CapturedRecordEncoder<long[]> {
+        final List<long[]> records = new ArrayList<>(); // written by the one drainer at a time
+        volatile int count;
+        int batches;
+
+        @Override
+        public void encode(long[] r) {
+            records.add(r);
+            count++;
+        }
+
+        @Override
+        public void endOfBatch() {
+            batches++;
+        }
+    }
+
+    @Test
+    void shouldEncodeEveryRecordOnceInEachProducersOrderThroughTheWriterThread() throws Exception {
+        int producers = 4;
+        int perProducer = 20_000;
+        MpscCapturedRecordQueue<long[]> q = new MpscCapturedRecordQueue<>("t", 256, SinkPolicy.BLOCK, 60_000);
+        Seen seen = new Seen();
+        CapturedRecordWriterThread w = CapturedRecordWriterThread.start("test-writer", () -> q.drainTo(seen, 64), q);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < producers; p++) {
+            long id = p;
+            Thread t = new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = 0; i < perProducer; i++) {
+                    assertTrue(q.offer(new long[] {id, i}));
+                }
+            });
+            t.start();
+            threads.add(t);
+        }
+        go.countDown();
+        for (Thread t : threads) {
+            t.join();
+        }
+        long deadline = System.nanoTime() + GENEROUS_NANOS;
+        while (seen.count < producers * perProducer && System.nanoTime() < deadline) {
+            Thread.yield(); // awaiting the writer thread's progress, no fixed sleep
+        }
+        w.stop();
+        assertTrue(w.awaitStopped(60_000));
+        assertEquals(producers * perProducer, seen.records.size());
+        long[] next = new long[producers];
+        for (long[] r : seen.records) {
+            assertEquals(next[(int) r[0]]++, r[1], "producer " + r[0] + " out of order");
+        }
+        assertEquals(0, q.dropped());
+        assertEquals(producers * perProducer, q.encoded());
+    }
+
+    @Test
+    void shouldHaveEncodedEveryRecordOfferedBeforeADrainWhenTheDrainReturns() {
+        MpscCapturedRecordQueue<long[]> q = new MpscCapturedRecordQueue<>("t", 1024, SinkPolicy.BLOCK, 1_000);
+        Seen seen = new Seen();
+        for (int i = 0; i < 1000; i++) {
+            assertTrue(q.offer(new long[] {0, i}));
+        }
+        assertEquals(1000, q.drainTo(seen, Integer.MAX_VALUE));
+        assertEquals(1000, seen.count);
+        assertEquals(1, seen.batches);
+        assertTrue(q.isEmpty());
+    }
+
+    @Test
+    void shouldDropAtOnceWhenFullUnderDrop() {
+        MpscCapturedRecordQueue<long[]> q = new MpscCapturedRecordQueue<>("t", 4, SinkPolicy.DROP, 60_000);
+        for (int i = 0; i < 4; i++) {
+            assertTrue(q.offer(new long[] {0, i}));
+        }
+        assertFalse(q.offer(new long[] {0, 4}));
+        assertEquals(1, q.dropped());
+    }
+
+    @Test
+    void shouldGiveUpAfterTheBoundWhenFullUnderBlock() {
+        MpscCapturedRecordQueue<long[]> q = new MpscCapturedRecordQueue<>("t", 2, SinkPolicy.BLOCK, 50);
+        assertTrue(q.offer(new long[] {0, 0}));
+        assertTrue(q.offer(new long[] {0, 1}));
+        assertFalse(q.offer(new long[] {0, 2})); // returns: the wait is bounded (no drainer at all)
+        assertEquals(1, q.dropped());
+        assertTrue(q.lastError().contains("stayed full"));
+    }
+
+    @Test
+    void shouldDropRatherThanWaitForItselfWhenTheEncoderOffersToItsOwnFullQueue() {
+        MpscCapturedRecordQueue<long[]> q = new MpscCapturedRecordQueue<>("t", 2, SinkPolicy.BLOCK, 60_000);
+        assertTrue(q.offer(new long[] {0, 0}));
+        assertTrue(q.offer(new long[] {0, 1}));
+        boolean[] accepted = new boolean[1];
+        q.drainTo(new CapturedRecordEncoder<long[]>() {
+            @Override
+            public void encode(long[] r) {
+                if (r[1] == 0) {
+                    assertTrue(q.offer(new long[] {0, 2})); // room: one was polled
+                    accepted[0] = q.offer(new long[] {0, 3}); // full, and this thread is the drainer
+                }
+            }
+        }, 1);
+        assertFalse(accepted[0]);
+        assertEquals(1, q.dropped());
+        assertTrue(q.lastError().contains("its own full queue"), q.lastError()); // not the bounded wait's drop
+    }
+
+    @Test
+    void shouldCountAFailingRecordAndEncodeTheNext() {
+        MpscCapturedRecordQueue<long[]> q = new MpscCapturedRecordQueue<>("t", 8, SinkPolicy.BLOCK, 1_000);
+        q.offer(new long[] {0, 0});
+        q.offer(new long[] {0, 1});
+        Seen seen = new Seen();
+        q.drainTo(r -> {
+            if (r[1] == 0) {
+                throw new IllegalStateException("bad record");
+            }
+            seen.encode(r);
+        }, 10);
+        assertEquals(1, seen.count);
+        assertEquals(1, q.encodeErrors());
+        assertTrue(q.lastError().contains("bad record"));
+    }
+}
