@@ -73,13 +73,6 @@ public final class ByteSink implements AutoCloseable {
     final LongAdder dropped = new LongAdder();
     final LongAdder directWrites = new LongAdder();
     final LongAdder splitRecords = new LongAdder();
-    /**
-     * Bytes of direct writes queued for the writer (what the {@code DROP} direct backlog bounds),
-     * changed only under {@link #pendingLock} with plain arithmetic and no call: a producer at its
-     * stack limit cannot die halfway and leave it skewed.
-     */
-    long pendingDirect;
-    final Object pendingLock = new Object();
     final AtomicLong errors = new AtomicLong();
     volatile String lastError;
     final RecentRate written = new RecentRate();
@@ -154,6 +147,11 @@ public final class ByteSink implements AutoCloseable {
     /** For the JCStress tests only: runs the writer loop on the calling thread until the sink is closed and drained. */
     void runWriter() {
         writer.run();
+    }
+
+    /** For the JCStress tests only: the writer processes one queued item on the calling thread; false when none. */
+    boolean runWriterOnce() {
+        return writer.processNext();
     }
 
     public SinkMetrics metrics() {
@@ -330,7 +328,7 @@ public final class ByteSink implements AutoCloseable {
             return false;
         }
         WriteRequest marker = new WriteRequest(null, Thread.currentThread());
-        enqueue(marker, Long.MAX_VALUE);
+        direct.enqueue(marker, Long.MAX_VALUE);
         long left = Math.max(0, timeoutNanos - (System.nanoTime() - start));
         return marker.await(left, this, true) && marker.succeeded();
     }
@@ -380,51 +378,6 @@ public final class ByteSink implements AutoCloseable {
         writer.wake();
     }
 
-    /**
-     * Queues a direct write or marker, counting its bytes; false (nothing queued or counted) when
-     * that would take the queued direct bytes past {@code bound}. A death inside the offer
-     * uncounts in the {@code finally}, with no call.
-     */
-    boolean enqueue(WriteRequest req, long bound) {
-        long n = req.bytes;
-        synchronized (pendingLock) {
-            if (n > 0 && pendingDirect + n > bound) {
-                return false;
-            }
-            pendingDirect += n;
-        }
-        boolean offered = false;
-        try {
-            toWriter.offer(req);
-            offered = true;
-        } finally {
-            if (!offered) {
-                synchronized (pendingLock) {
-                    pendingDirect -= n;
-                }
-            }
-        }
-        writer.wake();
-        return true;
-    }
-
-    /** A queued direct write left the queue (written, failed or withdrawn). */
-    void uncount(long bytes) {
-        synchronized (pendingLock) {
-            pendingDirect -= bytes;
-        }
-    }
-
-    /** {@link BufferHandOff#sealCurrent} bounded by {@code spool.sink.wait.millis}. */
-    boolean sealCurrent() {
-        return slots.sealCurrent(waitNanos);
-    }
-
-    /** {@link BufferHandOff#sealCurrent} with its bound. */
-    boolean sealCurrent(long boundNanos) {
-        return slots.sealCurrent(boundNanos);
-    }
-
     void recordError(String description) {
         lastError = java.time.Instant.now() + " " + description; // first: a reader seeing Errors > 0 sees it
         errors.incrementAndGet();
@@ -432,11 +385,7 @@ public final class ByteSink implements AutoCloseable {
     }
 
     long pendingBytes() {
-        long direct;
-        synchronized (pendingLock) {
-            direct = pendingDirect;
-        }
-        return direct + slots.pendingBufferBytes();
+        return direct.queuedBytes() + slots.pendingBufferBytes();
     }
 
     /** A write is failing and being retried right now (e.g. a full disk). */

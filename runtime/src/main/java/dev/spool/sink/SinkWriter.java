@@ -85,7 +85,7 @@ final class SinkWriter implements Runnable {
                 }
                 if (sink.flushRequested) {
                     sink.flushRequested = false;
-                    sink.sealCurrent();
+                    sink.slots.sealCurrent(sink.waitNanos);
                     continue;
                 }
                 if (dirty) {
@@ -94,7 +94,7 @@ final class SinkWriter implements Runnable {
                 long now = System.nanoTime();
                 watchSealed(now);
                 if (now - idleSince >= LINGER_NANOS && sink.current().reservedBytes() > 0) {
-                    sink.sealCurrent();
+                    sink.slots.sealCurrent(sink.waitNanos);
                     idleSince = now;
                     continue;
                 }
@@ -160,6 +160,16 @@ final class SinkWriter implements Runnable {
         return true;
     }
 
+    /** Processes one queued item, if any (JCStress tests run the writer a step at a time). */
+    boolean processNext() {
+        Object item = sink.toWriter.poll();
+        if (item == null) {
+            return false;
+        }
+        process(item);
+        return true;
+    }
+
     private void process(Object item) {
         if (item instanceof SinkBuffer) {
             SinkBuffer buf = (SinkBuffer) item;
@@ -187,7 +197,7 @@ final class SinkWriter implements Runnable {
             sink.recordError("writer: " + t);
         } finally {
             if (!req.isMarker()) {
-                sink.uncount(req.bytes);
+                sink.direct.uncount(req.bytes);
             }
             req.complete(ok);
         }

@@ -35,7 +35,7 @@ class ProducerDeathTest {
     @Test
     void shouldKeepFlushingAfterProducersOverflowTheirStackInsideAppend() throws Exception {
         ByteArrayOutputStream target = new ByteArrayOutputStream();
-        SinkSettings s = SinkSettings.builder().bufferBytes(256).buffers(2).waitMillis(2_000).build();
+        SinkSettings s = SinkSettings.builder().bufferBytes(256).buffers(2).waitMillis(500).build();
         OutputStream out = SinkStreams.wrap(target, "death", s);
         ByteSink sink = ((SinkOutputStream) out).sink;
         for (int round = 0; round < ROUNDS; round++) {
@@ -64,7 +64,7 @@ class ProducerDeathTest {
     @Test
     void shouldKeepDirectWritesFlowingAfterProducersDieInsideThem() throws Exception {
         ByteArrayOutputStream target = new ByteArrayOutputStream();
-        SinkSettings s = SinkSettings.builder().bufferBytes(256).buffers(2).waitMillis(2_000).policy(SinkPolicy.DROP).build();
+        SinkSettings s = SinkSettings.builder().bufferBytes(256).buffers(2).waitMillis(500).policy(SinkPolicy.DROP).build();
         ByteSink sink = ((SinkOutputStream) SinkStreams.wrap(target, "death-direct", s)).sink;
         for (int round = 0; round < ROUNDS; round++) {
             Thread t = new Thread(null, () -> new Deep(sink, true).recurse(0), "deep-direct-" + round, 256 << 10);
