@@ -3,6 +3,7 @@ package dev.spool.kafka;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spool.events.EventTail;
 import dev.spool.events.ReadProblem;
+import dev.spool.jfr.SpoolJfr;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,6 +45,8 @@ final class FileShipper implements ShipperMXBean, Runnable {
     static final long MAX_IN_FLIGHT_BYTES = 16L << 20;
     private static final long IDLE_NANOS = 20_000_000L;
     private static final long CHECKPOINT_EVERY_NANOS = 200_000_000L;
+    private static final long LAG_COUNT_NANOS = 100_000_000L;
+    private static final long JFR_EVERY_NANOS = 1_000_000_000L;
     private static final long FIRST_BACKOFF_MILLIS = 250;
     private static final long MAX_BACKOFF_MILLIS = 10_000;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -80,6 +83,10 @@ final class FileShipper implements ShipperMXBean, Runnable {
     private volatile boolean complete;
     private volatile boolean fatal;
     private volatile long readOrdinal;
+    /** Records in the file up to its last whole frame (as ordinals), refreshed by the shipper thread. */
+    private volatile long fileRecords;
+    private long lagCountedNanos;
+    private long jfrReportedNanos;
     private volatile long ackedOrdinal;
     private volatile long ackedEnd;
     private volatile long lastAckMillis;
@@ -167,6 +174,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
             failed(inFlight.peek().error);
             return;
         }
+        countFileRecordsIfDue();
         if (paused) {
             checkpointIfDue(false);
             idle();
@@ -276,6 +284,26 @@ final class FileShipper implements ShipperMXBean, Runnable {
                 headers), f);
     }
 
+    /** At most every 100 ms: how many records the file holds (a header walk from the read position; see EventTail). */
+    private void countFileRecordsIfDue() throws IOException {
+        long now = System.nanoTime();
+        if (now - lagCountedNanos >= LAG_COUNT_NANOS) {
+            lagCountedNanos = now;
+            fileRecords = tail.recordsInFileEstimate();
+        }
+        if (now - jfrReportedNanos >= JFR_EVERY_NANOS) {
+            jfrReportedNanos = now;
+            reportToJfr();
+        }
+    }
+
+    /** The {@code dev.spool.KafkaShipping} JFR event (nothing when Spool's JFR switch is off or no recording wants it). */
+    private void reportToJfr() {
+        if (SpoolJfr.enabled()) {
+            SpoolJfr.kafkaShipping(file.toString(), settings.topic, getLagRecords(), getLagBytes(), shipped.get(), isConnected());
+        }
+    }
+
     /** Retires settled records from the head; false when the head failed. */
     private boolean settle() {
         for (InFlight h; (h = inFlight.peek()) != null; ) {
@@ -360,6 +388,14 @@ final class FileShipper implements ShipperMXBean, Runnable {
     }
 
     private void finish() {
+        try {
+            if (tail != null) {
+                fileRecords = tail.recordsInFileEstimate();
+            }
+        } catch (IOException ignored) {
+            // the last count stands
+        }
+        reportToJfr(); // the state it stops in
         KafkaProducer<byte[], byte[]> p = producer;
         producer = null;
         if (p != null) {
@@ -449,7 +485,9 @@ final class FileShipper implements ShipperMXBean, Runnable {
 
     @Override public String getPath() { return file.toString(); }
     @Override public String getTopic() { return settings.topic; }
-    @Override public long getLagRecords() { return Math.max(0, readOrdinal - ackedOrdinal); }
+    /** Records in the file not yet acknowledged: sent and waiting, and not read yet (counted at most 100 ms ago). */
+    @Override public long getLagRecords() { return Math.max(0, Math.max(fileRecords, readOrdinal) - ackedOrdinal); }
+    @Override public long getInFlightRecords() { return Math.max(0, readOrdinal - ackedOrdinal); }
     @Override public long getShipped() { return shipped.get(); }
     @Override public long getRetries() { return retries.get(); }
     @Override public long getErrors() { return errors.get(); }

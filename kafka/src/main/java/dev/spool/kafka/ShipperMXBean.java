@@ -14,8 +14,14 @@ public interface ShipperMXBean {
     /** True while the producer has a connection to a broker. */
     boolean isConnected();
 
-    /** Records read from the file and sent, not yet acknowledged (bounded by the in-flight limit). */
+    /**
+     * Records in the file not yet acknowledged by Kafka: those sent and waiting, and those not read
+     * yet (counted from frame headers at most 100 ms ago).
+     */
     long getLagRecords();
+
+    /** Of those, the records read and sent, waiting for Kafka (bounded: 10,000 records, 16 MiB). */
+    long getInFlightRecords();
 
     /** Bytes of the file after the last acknowledged record: read or not, not shipped yet. */
     long getLagBytes();

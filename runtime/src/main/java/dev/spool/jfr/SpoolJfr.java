@@ -39,6 +39,29 @@ public final class SpoolJfr {
         enabled = on && AVAILABLE;
     }
 
+    /**
+     * Whether an event may be recorded now: the switch is on and JFR has started (a recording
+     * exists or existed: {@code -XX:StartFlightRecording}, {@code jcmd JFR.start}, the JFR API).
+     * Until then no event class is touched: creating the first one initialises JFR's event
+     * machinery (about a hundred classes and generated handlers), which a JVM that never records
+     * should not pay, least of all in its exit flush (issue 12 item 7).
+     */
+    private static boolean on() {
+        if (!enabled) {
+            return false;
+        }
+        if (recorderSeen) {
+            return true;
+        }
+        if (Emit.recorderInitialized()) {
+            recorderSeen = true;
+            return true;
+        }
+        return false;
+    }
+
+    private static volatile boolean recorderSeen;
+
     /** @return whether events may be emitted (a recording still decides which are). */
     public static boolean enabled() {
         return enabled;
@@ -50,7 +73,7 @@ public final class SpoolJfr {
      * @return a token for {@link #bufferFlushed}, or null when no recording wants the event
      */
     public static Object beginBufferFlush(long dirtyBytes) {
-        return enabled ? Emit.beginFlush(dirtyBytes) : null;
+        return on() ? Emit.beginFlush(dirtyBytes) : null;
     }
 
     /**
@@ -73,7 +96,7 @@ public final class SpoolJfr {
      * @param conflictFile where Spool's content went
      */
     public static void conflict(Path path, Path conflictFile) {
-        if (enabled) {
+        if (on()) {
             Emit.conflict(path, conflictFile);
         }
     }
@@ -85,14 +108,14 @@ public final class SpoolJfr {
      * @param message what failed
      */
     public static void writeError(String component, Object path, Object message) {
-        if (enabled) {
+        if (on()) {
             Emit.writeError(component, path, message);
         }
     }
 
     /** @return a token for {@link #sinkWritten}, or null when no recording wants the event */
     public static Object beginSinkWrite() {
-        if (!enabled) {
+        if (!on()) {
             return null;
         }
         Emit.registerPeriodicOnceRecording();
@@ -117,8 +140,24 @@ public final class SpoolJfr {
      * @param message what failed
      */
     public static void fallback(String message) {
-        if (enabled) {
+        if (on()) {
             Emit.fallback(message);
+        }
+    }
+
+    /**
+     * A Kafka shipper's state (its thread calls this once a second and when it stops; the kafka
+     * module's {@code FileShipper}).
+     * @param path the event file
+     * @param topic its topic
+     * @param lagRecords records in the file not yet acknowledged
+     * @param lagBytes file bytes after the last acknowledged record
+     * @param shipped records acknowledged since the shipper started
+     * @param connected whether the producer has a broker connection
+     */
+    public static void kafkaShipping(String path, String topic, long lagRecords, long lagBytes, long shipped, boolean connected) {
+        if (enabled) {
+            Emit.kafkaShipping(path, topic, lagRecords, lagBytes, shipped, connected);
         }
     }
 

@@ -182,4 +182,26 @@ class EventTailTest {
             assertNotNull(t.firstFrameHeader());
         }
     }
+
+    @Test
+    void shouldEstimateTheRecordsInTheFileAheadOfWhatItHasReadCountingSplitRecordsOnce() throws Exception {
+        Path f = interleaved(40);
+        int total = readAll(f).size();
+        try (EventTail t = EventTail.open(f, EventTail.Position.START, false, p -> { })) {
+            assertEquals(total, t.recordsInFileEstimate(), "nothing read yet: every record of the file");
+            List<EventTail.Tailed> some = t.poll(25);
+            assertEquals(total, t.recordsInFileEstimate(), "after a partial read: still the whole file");
+            tailAll(t);
+            assertEquals(total, t.recordsInFileEstimate(), "all read");
+            assertTrue(some.size() == 25);
+        }
+        // a frame cut at the end (being appended) is not counted
+        long size = Files.size(f);
+        try (var ch = java.nio.channels.FileChannel.open(f, StandardOpenOption.WRITE)) {
+            ch.truncate(size - 5);
+        }
+        try (EventTail t = EventTail.open(f, EventTail.Position.START, false, p -> { })) {
+            assertEquals(total - 1, t.recordsInFileEstimate());
+        }
+    }
 }

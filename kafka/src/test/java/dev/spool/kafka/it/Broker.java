@@ -30,20 +30,25 @@ final class Broker implements AutoCloseable {
 
     /**
      * The broker all integration test classes of this JVM share (one start for the whole run; CI
-     * time): created and started on first use, killed when the JVM ends. A test that stops it
-     * starts it again before it returns.
+     * time): created and started on first use; when the JVM ends it is killed and its folder
+     * deleted (by a shutdown hook, or, if this JVM is killed outright, by the broker itself: see
+     * {@link BrokerMain}). A test that stops it starts it again before it returns.
      */
     static synchronized Broker shared() throws Exception {
         if (shared == null) {
             Path dir = Files.createTempDirectory("spool-it-broker");
-            Broker b = new Broker(dir);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
-                    b.close();
+                    if (shared != null) {
+                        shared.close();
+                    }
                 } catch (InterruptedException ignored) {
                     // ending
+                } finally {
+                    deleteTree(dir);
                 }
             }));
+            Broker b = new Broker(dir);
             shared = b.start();
         } else if (!shared.running()) {
             shared.start();
@@ -106,7 +111,7 @@ final class Broker implements AutoCloseable {
 
     /** Starts the broker and waits (bounded) until it answers. */
     Broker start() throws Exception {
-        process = java("kafka.Kafka", config().toString())
+        process = java(BrokerMain.class.getName(), dir.toString(), config().toString())
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("broker.log").toFile()))
                 .redirectErrorStream(true).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -153,7 +158,8 @@ final class Broker implements AutoCloseable {
     }
 
     private ProcessBuilder java(String main, String... args) throws IOException {
-        String cp = Files.readString(Path.of(System.getProperty("spool.it.brokerClasspath"))).trim();
+        String cp = Files.readString(Path.of(System.getProperty("spool.it.brokerClasspath"))).trim()
+                + java.io.File.pathSeparator + System.getProperty("spool.it.hostClasses"); // BrokerMain
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms64m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
                 "-Djava.awt.headless=true", "-cp", cp, main));
@@ -165,6 +171,15 @@ final class Broker implements AutoCloseable {
         try (ServerSocket s = new ServerSocket(0)) {
             s.setReuseAddress(true);
             return s.getLocalPort();
+        }
+    }
+
+    /** Deletes a folder and everything in it, as far as it can (best effort: a cleanup). */
+    static void deleteTree(Path dir) {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException | RuntimeException ignored) {
+            // already gone, or not ours to delete
         }
     }
 

@@ -60,8 +60,13 @@ final class Jmx implements AutoCloseable {
         server.invoke(name, operation, new Object[0], new String[0]);
     }
 
+    /** Closes the connection; a host that has already exited is not an error. */
     @Override
-    public void close() throws Exception {
-        connector.close();
+    public void close() {
+        try {
+            connector.close();
+        } catch (java.io.IOException gone) {
+            // the host ended first
+        }
     }
 }

@@ -38,6 +38,26 @@ final class Topic {
         return read(bootstrap, topic, atLeast, TimeUnit.SECONDS.toNanos(1));
     }
 
+    /** Every record of {@code topic}, once none came for five seconds (bounded, 120 s; the topic must exist or appear). */
+    static List<Rec> readQuiet(String bootstrap, String topic) throws InterruptedException {
+        return read(bootstrap, topic, 0, TimeUnit.SECONDS.toNanos(5));
+    }
+
+    /** The number of records in {@code topic} now (sum of its partitions' end offsets; 0 when it does not exist yet). */
+    static long size(String bootstrap, String topic) {
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName(),
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName()))) {
+            List<PartitionInfo> infos = c.partitionsFor(topic, Duration.ofSeconds(10));
+            if (infos == null || infos.isEmpty()) {
+                return 0;
+            }
+            List<TopicPartition> parts = infos.stream().map(i -> new TopicPartition(topic, i.partition())).collect(Collectors.toList());
+            return c.endOffsets(parts, Duration.ofSeconds(10)).values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
     /** Returns as soon as {@code topic} holds at least {@code atLeast} records (bounded, 120 s). */
     static void awaitCount(String bootstrap, String topic, int atLeast) throws InterruptedException {
         if (read(bootstrap, topic, atLeast, 0).size() < atLeast) {
@@ -74,7 +94,7 @@ final class Topic {
                 for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(500))) {
                     Map<String, String> h = new java.util.LinkedHashMap<>();
                     r.headers().forEach(x -> h.put(x.key(), new String(x.value(), StandardCharsets.UTF_8)));
-                    out.add(new Rec(r.partition(), r.offset(), new String(r.key(), StandardCharsets.UTF_8),
+                    out.add(new Rec(r.partition(), r.offset(), r.key() == null ? null : new String(r.key(), StandardCharsets.UTF_8),
                             new String(r.value(), StandardCharsets.UTF_8), h));
                 }
                 if (out.size() != before) {
