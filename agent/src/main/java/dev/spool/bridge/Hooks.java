@@ -134,4 +134,33 @@ public final class Hooks {
             inside[0] = false;
         }
     }
+
+    /**
+     * Not marked as inside a hook while it runs: a record logged while the caller's parameters are
+     * formatted is captured like any (before the outer one, as JUL orders it), and a rotation on a
+     * thread that writes captured records routes the next file; the JUL side guards its own
+     * re-entrancy (a thread draining a handler's queue never captures into it).
+     */
+    public static boolean julPublish(Object handler, Object record) {
+        SpoolHooks h = hooks;
+        if (h == null || INSIDE.get()[0]) {
+            return false;
+        }
+        return h.julPublish(handler, record);
+    }
+
+    /** Not guarded: Spool's own writer thread publishes the records it formatted through the host's handler. */
+    public static Object julFormat(Object formatter, Object record) {
+        SpoolHooks h = hooks;
+        return h == null ? null : h.julFormat(formatter, record);
+    }
+
+    /** Not marked as inside a hook while it runs, as {@link #julPublish}. */
+    public static void julDrain(Object handler, String method) {
+        SpoolHooks h = hooks;
+        if (h == null || INSIDE.get()[0]) {
+            return;
+        }
+        h.julDrain(handler, method);
+    }
 }

@@ -48,4 +48,30 @@ public interface SpoolHooks {
 
     /** One call of an emitter method {@code method} ("class.method"); true when the body must be skipped. */
     boolean emit(String method, Object[] args);
+
+    /**
+     * A JUL {@code FileHandler.publish(record)} on the caller's thread: true when Spool took the
+     * record (captured it for the handler's writer thread, or found it not loggable); the original
+     * body must then be skipped. Default: never.
+     */
+    default boolean julPublish(Object handler, Object record) {
+        return false;
+    }
+
+    /**
+     * A JUL {@code SimpleFormatter.format(record)}: the record's text when Spool formatted it
+     * already (a record Spool publishes from its writer thread), else null (the original runs).
+     * Called on every thread, Spool's own included. Default: null.
+     */
+    default Object julFormat(Object formatter, Object record) {
+        return null;
+    }
+
+    /**
+     * A JUL handler's {@code flush()} or {@code close()} ({@code method}): every record Spool
+     * captured for it before this call is written to the handler before the original body runs.
+     * Default: nothing.
+     */
+    default void julDrain(Object handler, String method) {
+    }
 }

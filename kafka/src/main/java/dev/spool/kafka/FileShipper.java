@@ -3,6 +3,7 @@ package dev.spool.kafka;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spool.events.EventTail;
 import dev.spool.events.ReadProblem;
+import dev.spool.jfr.SpoolJfr;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,6 +46,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
     private static final long IDLE_NANOS = 20_000_000L;
     private static final long CHECKPOINT_EVERY_NANOS = 200_000_000L;
     private static final long LAG_COUNT_NANOS = 100_000_000L;
+    private static final long JFR_EVERY_NANOS = 1_000_000_000L;
     private static final long FIRST_BACKOFF_MILLIS = 250;
     private static final long MAX_BACKOFF_MILLIS = 10_000;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -84,6 +86,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
     /** Records in the file up to its last whole frame (as ordinals), refreshed by the shipper thread. */
     private volatile long fileRecords;
     private long lagCountedNanos;
+    private long jfrReportedNanos;
     private volatile long ackedOrdinal;
     private volatile long ackedEnd;
     private volatile long lastAckMillis;
@@ -288,6 +291,17 @@ final class FileShipper implements ShipperMXBean, Runnable {
             lagCountedNanos = now;
             fileRecords = tail.recordsInFileEstimate();
         }
+        if (now - jfrReportedNanos >= JFR_EVERY_NANOS) {
+            jfrReportedNanos = now;
+            reportToJfr();
+        }
+    }
+
+    /** The {@code dev.spool.KafkaShipping} JFR event (nothing when Spool's JFR switch is off or no recording wants it). */
+    private void reportToJfr() {
+        if (SpoolJfr.enabled()) {
+            SpoolJfr.kafkaShipping(file.toString(), settings.topic, getLagRecords(), getLagBytes(), shipped.get(), isConnected());
+        }
     }
 
     /** Retires settled records from the head; false when the head failed. */
@@ -374,6 +388,14 @@ final class FileShipper implements ShipperMXBean, Runnable {
     }
 
     private void finish() {
+        try {
+            if (tail != null) {
+                fileRecords = tail.recordsInFileEstimate();
+            }
+        } catch (IOException ignored) {
+            // the last count stands
+        }
+        reportToJfr(); // the state it stops in
         KafkaProducer<byte[], byte[]> p = producer;
         producer = null;
         if (p != null) {

@@ -23,6 +23,8 @@ final class Entry implements LiveChange.Growth {
     long estimate;
     /** The cause of the last failed flush, cleared by a successful one. */
     Throwable failure;
+    /** A snapshot was put since the last flush pass (a stamp-only entry not put again for a whole pass leaves). */
+    boolean touched;
     /** Taken out of the buffer's map; a thread that finds this set looks the path up again. */
     boolean removed;
     /** Growth reported by the change running now. */

@@ -90,6 +90,33 @@ final class EntryTable {
         if (scopeDepth.get() == 0 || !e.loaded || (snapshotsToo && e.snapshot != null)) remove(e);
     }
 
+    /**
+     * Caller holds {@code e}'s monitor; at each flush pass, after the entry was written (or found
+     * clean). A clean snapshot keeps only its stamp: its content is on disk, and the next put of
+     * the file then costs one {@code lstat} instead of a read of the whole file and the refusal
+     * checks. A stamp-only entry not put again during a whole pass leaves, so stamps are held for
+     * at most two flush intervals (about 350 bytes each). Everything else as {@link #evictIfIdle}.
+     */
+    void afterPass(Entry e) {
+        if (e.removed || e.dirty || e.failure != null) return;
+        boolean stampOnly = e.root == null && e.snapshot == null;
+        if (e.loaded && e.baseline.exists() && (stampOnly || e.snapshot != null)) {
+            if (stampOnly && !e.touched) {
+                remove(e);
+            } else {
+                e.snapshot = null;
+                e.touched = false;
+            }
+            return;
+        }
+        evictIfIdle(e, true);
+    }
+
+    /** Whether {@code e} (monitor held) holds no content, only the stamp of its file. */
+    static boolean stampOnly(Entry e) {
+        return e.root == null && e.snapshot == null && !e.dirty && e.loaded;
+    }
+
     /** Caller holds {@code e}'s monitor. */
     void remove(Entry e) {
         e.removed = true;
@@ -107,7 +134,7 @@ final class EntryTable {
                 if (e.removed) continue;
                 reads += e.reads;
                 writes += e.writes;
-                n++;
+                if (!stampOnly(e)) n++; // a stamp alone buffers nothing
             }
         }
         return counters.snapshot(n, reads, writes);

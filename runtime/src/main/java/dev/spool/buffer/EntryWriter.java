@@ -72,6 +72,30 @@ final class EntryWriter {
     }
 
     /**
+     * Caller holds {@code e}'s monitor and has just stamped the file as missing (under that monitor):
+     * creates it with the entry's content, atomically (temp file, own modification time, rename).
+     * The fewest system calls that keep "never a half file visible": no {@code lstat} before (the
+     * caller's stamp is microseconds old, and a rename is as exposed to a racing create either way)
+     * and none after (a new file has the umask's mode, nothing to check; its stamp is size + our
+     * own time + the content's hash, and learns the inode at its next check, {@link FileStamp#created}).
+     */
+    Outcome writeNew(Entry e, boolean fsync) {
+        byte[] content = null;
+        try {
+            content = e.encoded();
+            long mtime = FileStamp.ownMtimeNanos();
+            AtomicFiles.writeKnownMode(e.path, content, fsync, mtime, null);
+            e.baseline = FileStamp.created(content, mtime);
+            markClean(e, content.length);
+            e.failure = null;
+            return new Outcome(Result.WRITTEN, e.path, null, null, null);
+        } catch (IOException | RuntimeException failure) {
+            e.failure = failure;
+            return new Outcome(Result.FAILED, e.path, null, failure, content);
+        }
+    }
+
+    /**
      * Policy after a conflict: the file on disk wins. The buffered content is safe in the conflict
      * file; the entry forgets it. A snapshot entry is dropped; a live entry reloads the file's
      * current content at its next access.

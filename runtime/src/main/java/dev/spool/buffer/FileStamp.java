@@ -90,12 +90,15 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
     FileStamp refreshed(Path file) throws IOException {
         BasicFileAttributes a = attrs(file);
         if (!exists && a == null) return this;
-        if (exists && a != null && !racy() && a.size() == size && sameTimeAndKey(a)) return this;
+        if (exists && a != null && !racy() && a.size() == size && sameTimeAndKey(a)) {
+            return fileKey != null ? this : new FileStamp(true, size, mtimeNanos, a.fileKey(), crc, takenAtNanos, ownTime);
+        }
         return load(file).stamp();
     }
 
     private boolean sameTimeAndKey(BasicFileAttributes a) {
-        return a.lastModifiedTime().to(TimeUnit.NANOSECONDS) == mtimeNanos && Objects.equals(a.fileKey(), fileKey);
+        return a.lastModifiedTime().to(TimeUnit.NANOSECONDS) == mtimeNanos
+                && (fileKey == null || Objects.equals(a.fileKey(), fileKey)); // null: created, inode not yet seen
     }
 
     /** A modification time for a file we write: now (microseconds) with random nanosecond digits. */
@@ -118,6 +121,23 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
         long mtime = a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
         boolean own = mtime == ownMtime;
         return new FileStamp(true, a.size(), mtime, a.fileKey(), own ? 0 : crcOf(content), nowNanos(), own);
+    }
+
+    /**
+     * The stamp of a file this process just created with {@code content} and own time
+     * {@code ownMtime}, taken without a {@code stat}: the inode is not known yet ({@code fileKey}
+     * null: any inode matches, and {@link #refreshed} adopts the one it meets first). A file
+     * system that did not keep our time exactly fails the time comparison, and the content hash
+     * then decides, as for any changed-looking file.
+     */
+    static FileStamp created(byte[] content, long ownMtime) {
+        return new FileStamp(true, content.length, ownMtime, null, crcOf(content), nowNanos(), true);
+    }
+
+    /** Whether this stamp is {@code created} (a {@link #created} stamp) with its inode now learned by {@link #refreshed}. */
+    boolean learnedFrom(FileStamp created) {
+        return created.fileKey == null && created.ownTime && ownTime && size == created.size
+                && mtimeNanos == created.mtimeNanos && crc == created.crc;
     }
 
     private static FileStamp of(BasicFileAttributes a, long crc, long taken) {

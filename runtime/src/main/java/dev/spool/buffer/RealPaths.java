@@ -2,8 +2,11 @@ package dev.spool.buffer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -17,26 +20,69 @@ import java.util.concurrent.ConcurrentHashMap;
  * map lookup. Only such identity resolutions are cached: the key written to disk is then the
  * very path the caller named, so even if a folder on it is later replaced by a symlink, Spool
  * writes where the caller's own write would have gone. Paths through symlinks are resolved
- * every time. The cache holds at most {@link #CACHE_LIMIT} paths and is cleared when full.
+ * every time. The folders of cached paths are remembered too (same reasoning): a new name in one
+ * costs one {@code lstat} (is it a symlink?) instead of a {@code realpath} walk. The cache holds at most {@link #CACHE_LIMIT} paths and is cleared when full.
  * Thread-safe.
  */
 public final class RealPaths {
     static final int CACHE_LIMIT = 65_536;
     private static final ConcurrentHashMap<Path, Path> IDENTITY = new ConcurrentHashMap<>();
+    /** Folders that resolved to themselves (the folder of an identity-cached path). */
+    private static final ConcurrentHashMap<Path, Boolean> FOLDERS = new ConcurrentHashMap<>();
 
     private RealPaths() {}
 
     /** The real path of {@code file}; see the class comment for missing files and the cache. */
     public static Path of(Path file) {
+        return of(file, null);
+    }
+
+    /**
+     * As {@link #of(Path)}; {@code seenMissing[0]} is set when resolving it just found no file
+     * (no symlink either) at that path with one {@code lstat}: a caller about to stamp the file
+     * may take that for the stamp (the buffer, for a file it has no entry for).
+     */
+    static Path of(Path file, boolean[] seenMissing) {
         Path cached = IDENTITY.get(file);
         if (cached != null) return cached;
         Path abs = file.toAbsolutePath();
-        Path real = resolve(abs);
+        Path real = inKnownFolder(abs, seenMissing);
+        if (real == null) real = resolve(abs);
         if (real.equals(abs.normalize())) {
             if (IDENTITY.size() >= CACHE_LIMIT) IDENTITY.clear();
             IDENTITY.put(file, real);
+            Path folder = real.getParent();
+            if (folder != null && !FOLDERS.containsKey(folder)) {
+                if (FOLDERS.size() >= CACHE_LIMIT) FOLDERS.clear();
+                FOLDERS.put(folder, Boolean.TRUE);
+            }
         }
         return real;
+    }
+
+    /**
+     * A file not seen before in a folder whose resolution is known to be itself (a folder of a
+     * cached path): one {@code lstat} of the file instead of {@code realpath}'s walk of every
+     * component (twice for a missing file). Not a symlink (or missing): its real path is its own.
+     * Null when the folder is not known or the file is a symlink (resolved in full).
+     */
+    private static Path inKnownFolder(Path abs, boolean[] seenMissing) {
+        Path folder = abs.getParent();
+        Path name = abs.getFileName();
+        if (folder == null || name == null || !FOLDERS.containsKey(folder)) return null;
+        String n = name.toString();
+        if (n.equals(".") || n.equals("..")) return null;
+        try {
+            if (Files.readAttributes(abs, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isSymbolicLink()) {
+                return null;
+            }
+        } catch (NoSuchFileException missing) {
+            if (seenMissing != null) seenMissing[0] = true;
+            return abs; // a missing file: the folder's real path (itself) plus the name
+        } catch (IOException e) {
+            return null;
+        }
+        return abs;
     }
 
     private static Path resolve(Path abs) {
@@ -57,6 +103,7 @@ public final class RealPaths {
     /** Forgets every cached resolution (tests). */
     static void clearCache() {
         IDENTITY.clear();
+        FOLDERS.clear();
     }
 
     static boolean isCached(Path file) {

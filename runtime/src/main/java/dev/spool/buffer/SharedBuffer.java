@@ -128,8 +128,9 @@ public final class SharedBuffer implements AutoCloseable {
      * differently or fail at the call ({@link ReplaceRefusal}). The caller then writes the file
      * itself and meets the real result and error; the refusal already dropped any older buffered
      * content of the file, so nothing older is served or flushed over the caller's write.
-     * @throws IOException when an earlier flush of this file failed (its data is kept for retry),
-     *         or when creating a new file failed (nothing is kept: the caller saw the error)
+     * A new file that cannot be created is refused too (nothing is kept), so the host's own write
+     * meets the real error.
+     * @throws IOException when an earlier flush of this file failed (its data is kept for retry)
      */
     public boolean putSnapshot(Path file, byte[] content) throws IOException {
         Objects.requireNonNull(content, "content");
@@ -148,8 +149,9 @@ public final class SharedBuffer implements AutoCloseable {
         Objects.requireNonNull(content, "content");
         long size = content.heapBytes();
         Path p;
+        boolean[] seenMissing = new boolean[1];
         try {
-            p = RealPaths.of(file);
+            p = RealPaths.of(file, seenMissing);
         } catch (UncheckedIOException unresolvable) {
             return false; // e.g. a file where a folder should be: the caller's own write fails as it should
         }
@@ -164,14 +166,24 @@ public final class SharedBuffer implements AutoCloseable {
             synchronized (e) {
                 if (e.removed) continue;
                 if (e.failure != null) throw e.failureAsIOException();
-                if (!acceptSnapshot(e, p)) return false;
+                if (!acceptSnapshot(e, p, seenMissing[0])) return false;
                 e.snapshot = copy;
                 e.root = null;
+                e.touched = true;
                 writer.markReplaced(e, size);
                 e.writes++;
-                // A new file, or closed (JVM shutdown: the host's threads still run while hooks flush):
-                // write through atomically, through the entry, so the file exists when the call returns.
-                if (closed || !e.baseline.exists()) {
+                if (!e.baseline.exists()) {
+                    // A new file: created at once, atomically, so the file exists when the call returns.
+                    // Any failure (no folder, no access, a full disk) refuses: the host's own write then
+                    // meets the real result and error, exactly as without Spool.
+                    written = writer.writeNew(e, fsync);
+                    if (written.result() == EntryWriter.Result.FAILED) {
+                        drop(e);
+                        return false;
+                    }
+                    // the content stays for reads until the next flush pass, which keeps only the stamp
+                } else if (closed) {
+                    // JVM shutdown: the host's threads still run while hooks flush: write through
                     written = writer.write(e, fsync);
                     if (written.result() == EntryWriter.Result.FAILED) drop(e);
                 }
@@ -192,15 +204,18 @@ public final class SharedBuffer implements AutoCloseable {
      * directly to the file since the last put is older than this put, which replaces it: the last
      * write wins) and says whether a snapshot may be buffered; a refusal drops the entry.
      */
-    private boolean acceptSnapshot(Entry e, Path p) {
+    private boolean acceptSnapshot(Entry e, Path p, boolean seenMissing) {
         FileStamp disk;
         try {
-            disk = e.loaded ? e.baseline.refreshed(p) : FileStamp.load(p).stamp();
+            // seenMissing: resolving the path found no file there a moment ago (one lstat); not asked again
+            disk = e.loaded ? e.baseline.refreshed(p) : seenMissing ? FileStamp.MISSING : FileStamp.load(p).stamp();
         } catch (IOException unreadable) {
             drop(e); // not a file we can stamp (a folder, no access): the caller writes itself
             return false;
         }
-        if ((!e.loaded || disk != e.baseline || !disk.exists()) && ReplaceRefusal.reason(p, disk) != null) {
+        // A new file needs no examination: it is created at the call, and a create that fails is refused then.
+        boolean restamped = !e.loaded || (disk != e.baseline && !disk.learnedFrom(e.baseline));
+        if (disk.exists() && restamped && ReplaceRefusal.reason(p, disk) != null) {
             drop(e);
             return false;
         }
@@ -403,10 +418,17 @@ public final class SharedBuffer implements AutoCloseable {
         }
     }
 
-    /** On the flusher thread: the interval elapsed. */
+    /** On the flusher thread: the interval elapsed. With nothing dirty, only idle stamps leave. */
     void timedFlush() {
-        if (counters.dirtyEntries.get() == 0) return;
-        flushWithReport();
+        if (counters.dirtyEntries.get() > 0) {
+            flushWithReport();
+            return;
+        }
+        for (Entry e : table.entries()) {
+            synchronized (e) {
+                table.afterPass(e);
+            }
+        }
     }
 
     /** On the flusher thread: woken over capacity; flushes until under it or a pass writes nothing. */
@@ -477,7 +499,7 @@ public final class SharedBuffer implements AutoCloseable {
         EntryWriter.Outcome o;
         synchronized (e) {
             o = writer.write(e, fs);
-            table.evictIfIdle(e, true);
+            table.afterPass(e);
         }
         if (o.result() == EntryWriter.Result.WRITTEN) backpressure.progress();
         return o;

@@ -23,6 +23,7 @@ public enum ConfigKey {
     BUFFER_CAPTURE("spool.buffer.capture", ValueType.BOOLEAN, "true"),
     EVENTS_JUL("spool.events.jul", ValueType.BOOLEAN, "true"),
     EVENTS_LOGBACK("spool.events.logback", ValueType.BOOLEAN, "true"),
+    EVENTS_CAPTURE("spool.events.capture", ValueType.BOOLEAN, "true"),
     EVENTS_METHODS("spool.events.methods", ValueType.METHODS, ""),
     EVENTS_METHODS_MODE("spool.events.methods.mode", ValueType.choice("route", "tee"), "route"),
     EVENTS_FILE("spool.events.file", ValueType.PATH, "spool-events.spool"),

@@ -207,6 +207,8 @@ public final class SpoolConfig {
     public boolean bufferCapture() { return bool(ConfigKey.BUFFER_CAPTURE); }
     public boolean eventsJul() { return bool(ConfigKey.EVENTS_JUL); }
     public boolean eventsLogback() { return bool(ConfigKey.EVENTS_LOGBACK); }
+    /** Routed logs whose format Spool reproduces: capture at the call, format on a writer thread (issue 13). */
+    public boolean eventsCapture() { return bool(ConfigKey.EVENTS_CAPTURE); }
     /** Entries of the form {@code com.acme.Sim#emit}. */
     public List<String> eventsMethods() { return list(ConfigKey.EVENTS_METHODS); }
     /** {@code route} or {@code tee}. */

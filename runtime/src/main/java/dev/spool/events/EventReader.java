@@ -98,20 +98,9 @@ public final class EventReader implements Iterable<EventRecord>, AutoCloseable {
         problems.add(new ReadProblem(offset, kind, detail, records));
     }
 
-    /** A split record being joined, per thread id. */
-    private static final class Partial {
-        final FrameScanner.Frame first;
-        final List<ByteBuffer> parts = new ArrayList<>();
-        long bytes;
-
-        Partial(FrameScanner.Frame first) {
-            this.first = first;
-        }
-    }
-
-    private final class Records implements Iterator<EventRecord> {
+    private final class Records implements Iterator<EventRecord>, PartJoiner.Out {
         private final ArrayDeque<EventRecord> ready = new ArrayDeque<>();
-        private final Map<Long, Partial> partials = new HashMap<>();
+        private final PartJoiner joiner = new PartJoiner();
         private FrameScanner scanner;
         private boolean done;
 
@@ -152,63 +141,28 @@ public final class EventReader implements Iterable<EventRecord>, AutoCloseable {
                 }
                 scanner = new FrameScanner(channel, RecordDescriptor.FILE_HEADER_LENGTH, EventReader.this::problem);
             }
-            FrameScanner.Frame f = scanner.next();
+            Frame f = scanner.next();
             if (f == null) {
-                for (Partial p : partials.values()) {
-                    problem(p.first.offset, ReadProblem.Kind.INCOMPLETE,
-                            "split record of thread " + p.first.threadId + " ends after part " + (p.parts.size() - 1));
-                }
-                partials.clear();
+                joiner.endOfData(this);
                 paddingFrom = scanner.paddingFrom();
                 done = true;
                 return;
             }
-            if ((f.flags & RecordDescriptor.FLAG_PART) == 0) {
-                abandon(f.threadId, "is followed by an unsplit record at offset " + f.offset);
-                emit(f, f.payload, 1);
-                return;
-            }
-            Partial p = partials.get(f.threadId);
-            if (f.partIndex == 0) {
-                abandon(f.threadId, "is followed by a new split record at offset " + f.offset);
-                p = new Partial(f);
-                partials.put(f.threadId, p);
-            } else if (p == null || p.parts.size() != f.partIndex) {
-                abandon(f.threadId, "misses part " + (p == null ? 0 : p.parts.size()));
-                problem(f.offset, ReadProblem.Kind.INCOMPLETE, "part " + f.partIndex + " of thread " + f.threadId
-                        + " without its earlier parts");
-                return;
-            }
-            p.parts.add(f.payload);
-            p.bytes += f.payload.remaining();
-            if ((f.flags & RecordDescriptor.FLAG_LAST) != 0) {
-                partials.remove(f.threadId);
-                if (p.bytes > Integer.MAX_VALUE - 64) {
-                    problem(p.first.offset, ReadProblem.Kind.UNDECODABLE, "joined record larger than 2 GiB");
-                    return;
-                }
-                ByteBuffer joined = ByteBuffer.allocate((int) p.bytes).order(ByteOrder.LITTLE_ENDIAN);
-                for (ByteBuffer b : p.parts) {
-                    joined.put(b);
-                }
-                emit(p.first, joined.flip(), p.parts.size());
-            }
+            joiner.accept(f, this);
         }
 
-        private void abandon(long threadId, String why) {
-            Partial p = partials.remove(threadId);
-            if (p != null) {
-                problem(p.first.offset, ReadProblem.Kind.INCOMPLETE, "split record of thread " + threadId
-                        + " with " + p.parts.size() + " parts " + why);
-            }
-        }
-
-        private void emit(FrameScanner.Frame f, ByteBuffer payload, int parts) {
+        @Override
+        public void record(Frame f, ByteBuffer payload, int parts) {
             try {
                 ready.add(new EventRecord(f.offset, f.timestamp, f.threadId, parts, EventCodec.decode(payload)));
             } catch (EventFormatException e) {
                 problem(f.offset, ReadProblem.Kind.UNDECODABLE, e.getMessage());
             }
+        }
+
+        @Override
+        public void problem(long offset, ReadProblem.Kind kind, String detail) {
+            EventReader.this.problem(offset, kind, detail);
         }
     }
 }

@@ -26,6 +26,9 @@ import java.util.zip.CRC32C;
  * skipped, exactly as {@link EventReader} skips it). In {@linkplain #open final} mode (a file no
  * one writes any more) damage is skipped at once and a torn tail is reported.
  *
+ * <p>Frames are read, checked and resynchronised by {@link Frame}, split records joined by
+ * {@link PartJoiner}: the same code as {@link EventReader}'s.
+ *
  * <p>Resuming: every record carries {@link Tailed#resume()}, a {@link Position} after it from
  * which a new tail continues with the same ordinals, or {@code null} when a split record of
  * another thread is open there (no clean point). Not thread-safe; the file channel stays open
@@ -94,8 +97,7 @@ public final class EventTail implements AutoCloseable {
     private final Consumer<ReadProblem> problems;
     private final CRC32C crc = new CRC32C();
     private final ByteBuffer header = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-    private final Map<Long, FrameScanner.Frame> partialFirst = new HashMap<>();
-    private final Map<Long, List<ByteBuffer>> partialParts = new HashMap<>();
+    private final PartJoiner joiner = new PartJoiner();
     private long pos;
     private long ordinal;
     private long badAt = -1;
@@ -149,8 +151,7 @@ public final class EventTail implements AutoCloseable {
     public void seek(Position p) {
         pos = p.offset();
         ordinal = p.ordinal();
-        partialFirst.clear();
-        partialParts.clear();
+        joiner.clear();
         badAt = -1;
     }
 
@@ -166,7 +167,7 @@ public final class EventTail implements AutoCloseable {
         }
         readFully(header, at, HEADER_LENGTH);
         int length = header.getInt(RecordDescriptor.LENGTH_OFFSET);
-        if (!RecordDescriptor.plausibleHeader(header, 0, size - at) || readFrame(at, length) == null) {
+        if (!RecordDescriptor.plausibleHeader(header, 0, size - at) || Frame.read(ch, at, length, crc) == null) {
             return null;
         }
         byte[] out = new byte[HEADER_LENGTH];
@@ -248,11 +249,11 @@ public final class EventTail implements AutoCloseable {
                 break; // zero padding of a crashed memory-mapped writer: the data ends here
             }
             if (RecordDescriptor.plausibleHeader(header, 0, remaining)) {
-                FrameScanner.Frame f = readFrame(pos, length);
+                Frame f = Frame.read(ch, pos, length, crc);
                 if (f != null) {
                     pos += length;
                     badAt = -1;
-                    frame(f, out);
+                    joiner.accept(f, joined(out));
                     continue;
                 }
             } else if (length > remaining && RecordDescriptor.plausibleHeader(header, 0, Long.MAX_VALUE)) {
@@ -287,7 +288,7 @@ public final class EventTail implements AutoCloseable {
                 return false;
             }
         }
-        long next = resync(pos + 1, size);
+        long next = Frame.resync(ch, crc, pos + 1, size, null);
         if (next < 0) {
             if (!finalMode) {
                 badSince = System.nanoTime(); // look again after another settle time, not at every poll
@@ -302,100 +303,31 @@ public final class EventTail implements AutoCloseable {
         return true;
     }
 
-    private void frame(FrameScanner.Frame f, List<Tailed> out) {
-        if ((f.flags & RecordDescriptor.FLAG_PART) == 0) {
-            abandon(f.threadId, "is followed by an unsplit record at offset " + f.offset);
-            emit(f, f.payload, 1, out);
-            return;
-        }
-        List<ByteBuffer> parts = partialParts.get(f.threadId);
-        if (f.partIndex == 0) {
-            abandon(f.threadId, "is followed by a new split record at offset " + f.offset);
-            parts = new ArrayList<>();
-            partialParts.put(f.threadId, parts);
-            partialFirst.put(f.threadId, f);
-        } else if (parts == null || parts.size() != f.partIndex) {
-            abandon(f.threadId, "misses part " + (parts == null ? 0 : parts.size()));
-            problem(f.offset, ReadProblem.Kind.INCOMPLETE, "part " + f.partIndex + " of thread " + f.threadId
-                    + " without its earlier parts");
-            return;
-        }
-        parts.add(f.payload);
-        if ((f.flags & RecordDescriptor.FLAG_LAST) != 0) {
-            FrameScanner.Frame first = partialFirst.remove(f.threadId);
-            partialParts.remove(f.threadId);
-            long bytes = 0;
-            for (ByteBuffer b : parts) {
-                bytes += b.remaining();
+    /** Where joined records go: decoded, numbered, with a resume point where no split record is open. */
+    private PartJoiner.Out joined(List<Tailed> out) {
+        return new PartJoiner.Out() {
+            @Override
+            public void record(Frame f, ByteBuffer payload, int parts) {
+                EventRecord r;
+                try {
+                    r = new EventRecord(f.offset, f.timestamp, f.threadId, parts, EventCodec.decode(payload));
+                } catch (EventFormatException e) {
+                    problem(f.offset, ReadProblem.Kind.UNDECODABLE, e.getMessage());
+                    return;
+                }
+                long n = ordinal++;
+                out.add(new Tailed(n, r, joiner.isEmpty() ? new Position(pos, ordinal) : null, pos));
             }
-            if (bytes > Integer.MAX_VALUE - 64) {
-                problem(first.offset, ReadProblem.Kind.UNDECODABLE, "joined record larger than 2 GiB");
-                return;
-            }
-            ByteBuffer joined = ByteBuffer.allocate((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
-            for (ByteBuffer b : parts) {
-                joined.put(b);
-            }
-            emit(first, joined.flip(), parts.size(), out);
-        }
-    }
 
-    private void abandon(long threadId, String why) {
-        List<ByteBuffer> parts = partialParts.remove(threadId);
-        FrameScanner.Frame first = partialFirst.remove(threadId);
-        if (parts != null) {
-            problem(first.offset, ReadProblem.Kind.INCOMPLETE, "split record of thread " + threadId
-                    + " with " + parts.size() + " parts " + why);
-        }
-    }
-
-    private void emit(FrameScanner.Frame f, ByteBuffer payload, int parts, List<Tailed> out) {
-        EventRecord r;
-        try {
-            r = new EventRecord(f.offset, f.timestamp, f.threadId, parts, EventCodec.decode(payload));
-        } catch (EventFormatException e) {
-            problem(f.offset, ReadProblem.Kind.UNDECODABLE, e.getMessage());
-            return;
-        }
-        long n = ordinal++;
-        out.add(new Tailed(n, r, partialParts.isEmpty() ? new Position(pos, ordinal) : null, pos));
+            @Override
+            public void problem(long offset, ReadProblem.Kind kind, String detail) {
+                EventTail.this.problem(offset, kind, detail);
+            }
+        };
     }
 
     private void problem(long at, ReadProblem.Kind kind, String detail) {
         problems.accept(new ReadProblem(at, kind, file + ": " + detail, ordinal));
-    }
-
-    private FrameScanner.Frame readFrame(long at, int length) throws IOException {
-        ByteBuffer whole = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
-        readFully(whole, at, length);
-        int stored = whole.getInt(RecordDescriptor.CRC_OFFSET);
-        if (stored != RecordDescriptor.crc(crc, whole, 0, whole, HEADER_LENGTH, length - HEADER_LENGTH)) {
-            return null;
-        }
-        FrameScanner.Frame f = new FrameScanner.Frame();
-        f.offset = at;
-        f.flags = whole.get(RecordDescriptor.FLAGS_OFFSET);
-        f.partIndex = whole.getInt(RecordDescriptor.PART_INDEX_OFFSET);
-        f.timestamp = whole.getLong(RecordDescriptor.TIMESTAMP_OFFSET);
-        f.threadId = whole.getLong(RecordDescriptor.THREAD_ID_OFFSET);
-        f.payload = whole.slice(HEADER_LENGTH, length - HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        return f;
-    }
-
-    /** The first offset at or after {@code from} where a valid frame starts, or -1 when none does (yet). */
-    private long resync(long from, long size) throws IOException {
-        ByteBuffer chunk = ByteBuffer.allocate(CHUNK + HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        for (long base = from; base < size; base += CHUNK) {
-            int n = (int) Math.min(chunk.capacity(), size - base);
-            readFully(chunk, base, n);
-            for (int i = 0; i < Math.min(CHUNK, n) && n - i >= HEADER_LENGTH; i++) {
-                long at = base + i;
-                if (RecordDescriptor.plausibleHeader(chunk, i, size - at) && readFrame(at, chunk.getInt(i)) != null) {
-                    return at;
-                }
-            }
-        }
-        return -1;
     }
 
     /** Where the data ends in final mode: the start of zero padding, or the size. */
@@ -425,13 +357,11 @@ public final class EventTail implements AutoCloseable {
     }
 
     private void readFully(ByteBuffer b, long at, int n) throws IOException {
-        b.clear().limit(n);
-        while (b.hasRemaining()) {
-            if (ch.read(b, at + b.position()) < 0) {
-                throw new IOException(file + ": shrank while reading at offset " + (at + b.position()));
-            }
+        try {
+            Frame.readFully(ch, b, at, n);
+        } catch (IOException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
         }
-        b.flip();
     }
 
     @Override

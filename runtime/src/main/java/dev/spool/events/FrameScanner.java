@@ -12,21 +12,12 @@ import java.util.zip.CRC32C;
  * Walks the frames of an event file: returns each frame whose header is plausible and whose
  * CRC32C matches; reports everything else through {@link Listener} and resynchronises at the
  * next offset where a valid frame starts. Zero bytes to the end of the file are padding (the end
- * of data of a crashed memory-mapped writer), not a problem. Not thread-safe.
+ * of data of a crashed memory-mapped writer), not a problem. Frame decoding and resynchronising
+ * are {@link Frame}'s (shared with {@link EventTail}). Not thread-safe.
  */
 final class FrameScanner {
     interface Listener {
         void problem(long offset, ReadProblem.Kind kind, String detail);
-    }
-
-    /** One valid frame; {@code payload} is a fresh heap buffer. */
-    static final class Frame {
-        long offset;
-        int flags;
-        int partIndex;
-        long timestamp;
-        long threadId;
-        ByteBuffer payload;
     }
 
     private static final int CHUNK = 64 << 10;
@@ -77,7 +68,7 @@ final class FrameScanner {
                 return null;
             }
             if (RecordDescriptor.plausibleHeader(header, 0, remaining)) {
-                Frame f = readFrame(pos, length);
+                Frame f = Frame.read(ch, pos, length, crc);
                 if (f != null) {
                     pos += length;
                     return f;
@@ -94,48 +85,10 @@ final class FrameScanner {
         return null;
     }
 
-    /** Reads and checks the frame at {@code at}; null when its CRC does not match. */
-    private Frame readFrame(long at, int length) throws IOException {
-        ByteBuffer whole = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
-        readFully(whole, at, length);
-        int stored = whole.getInt(RecordDescriptor.CRC_OFFSET);
-        int actual = RecordDescriptor.crc(crc, whole, 0, whole, HEADER_LENGTH, length - HEADER_LENGTH);
-        if (stored != actual) {
-            return null;
-        }
-        Frame f = new Frame();
-        f.offset = at;
-        f.flags = whole.get(RecordDescriptor.FLAGS_OFFSET);
-        f.partIndex = whole.getInt(RecordDescriptor.PART_INDEX_OFFSET);
-        f.timestamp = whole.getLong(RecordDescriptor.TIMESTAMP_OFFSET);
-        f.threadId = whole.getLong(RecordDescriptor.THREAD_ID_OFFSET);
-        f.payload = whole.slice(HEADER_LENGTH, length - HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        return f;
-    }
-
     /** The first offset at or after {@code from} where a valid frame (or zero padding to the end) starts. */
     private long resync(long from) throws IOException {
-        ByteBuffer chunk = ByteBuffer.allocate(CHUNK + HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        for (long base = from; base < size; base += CHUNK) {
-            int n = (int) Math.min(chunk.capacity(), size - base);
-            readFully(chunk, base, n);
-            int last = Math.min(CHUNK, n);
-            for (int i = 0; i < last; i++) {
-                long at = base + i;
-                if (n - i >= HEADER_LENGTH) {
-                    if (RecordDescriptor.plausibleHeader(chunk, i, size - at)
-                            && readFrame(at, chunk.getInt(i)) != null) {
-                        return at;
-                    }
-                    if (chunk.getInt(i) == 0 && zeroToEnd(at)) {
-                        return at;
-                    }
-                } else if (chunk.get(i) == 0 && zeroToEnd(at)) {
-                    return at;
-                }
-            }
-        }
-        return size;
+        long at = Frame.resync(ch, crc, from, size, this::zeroToEnd);
+        return at < 0 ? size : at;
     }
 
     /** True when every byte from {@code from} to the end is zero; remembers the last non-zero seen. */
@@ -158,13 +111,6 @@ final class FrameScanner {
     }
 
     private void readFully(ByteBuffer b, long at, int n) throws IOException {
-        b.clear().limit(n);
-        while (b.hasRemaining()) {
-            int r = ch.read(b, at + b.position());
-            if (r < 0) {
-                throw new IOException("file shrank while reading at offset " + (at + b.position()));
-            }
-        }
-        b.flip();
+        Frame.readFully(ch, b, at, n);
     }
 }

@@ -138,6 +138,22 @@ public final class MpscCapturedRecordQueue<R> {
         }
     }
 
+    /**
+     * Offers {@code record} without waiting and without counting a refusal (producer side): for a
+     * producer that can make room itself (it may drain: it holds the lock its drain task needs)
+     * before falling back to {@link #offer}.
+     *
+     * @return false when the queue is full
+     */
+    public boolean tryOffer(R record) {
+        Objects.requireNonNull(record, "record");
+        if (queue.offer(record)) {
+            wakeWriter();
+            return true;
+        }
+        return false;
+    }
+
     private void wakeWriter() {
         CapturedRecordWriterThread w = writer;
         if (w != null) {

@@ -46,6 +46,15 @@ final class Emit {
         }
     }
 
+    /** Whether JFR has started in this JVM (reading a flag: starts nothing, registers nothing). */
+    static boolean recorderInitialized() {
+        try {
+            return FlightRecorder.isInitialized();
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+
     static Event begin(Event e) {
         try {
             if (!e.isEnabled()) {
@@ -140,6 +149,23 @@ final class Emit {
             }
         } catch (RuntimeException | LinkageError t) {
             // never breaks the caller
+        }
+    }
+
+    static void kafkaShipping(String path, String topic, long lagRecords, long lagBytes, long shipped, boolean connected) {
+        try {
+            Events.KafkaShipping e = new Events.KafkaShipping();
+            if (e.shouldCommit()) {
+                e.path = path;
+                e.topic = topic;
+                e.lagRecords = lagRecords;
+                e.lagBytes = lagBytes;
+                e.shipped = shipped;
+                e.connected = connected;
+                e.commit();
+            }
+        } catch (RuntimeException | LinkageError t) {
+            // never breaks the shipper
         }
     }
 

@@ -96,4 +96,19 @@ final class Events {
     static final class Fallback extends Event {
         @Label("Message") String message;
     }
+
+    @Name("dev.spool.KafkaShipping")
+    @Label("Kafka Shipping")
+    @Category({"Spool", "Kafka"})
+    @Description("The state of one event file's shipper to Kafka: once a second while it runs, and when it stops")
+    @StackTrace(false)
+    static final class KafkaShipping extends Event {
+        @Label("File") String path;
+        @Label("Topic") String topic;
+        @Label("Lag Records") @Description("records in the file not yet acknowledged by Kafka, unread ones included")
+        long lagRecords;
+        @Label("Lag Bytes") @Description("file bytes after the last acknowledged record") @DataAmount long lagBytes;
+        @Label("Shipped") @Description("records acknowledged since the shipper started") long shipped;
+        @Label("Connected") boolean connected;
+    }
 }

@@ -39,28 +39,44 @@ public final class SpoolJfr {
         enabled = on && AVAILABLE;
     }
 
-    /** @return whether events may be emitted (a recording still decides which are). */
-    public static boolean enabled() {
-        return enabled;
+    /**
+     * Whether an event may be recorded now: the switch is on and JFR has started (a recording
+     * exists or existed: {@code -XX:StartFlightRecording}, {@code jcmd JFR.start}, the JFR API).
+     * Until then no event class is touched: creating the first one initialises JFR's event
+     * machinery (about a hundred classes and generated handlers), which a JVM that never records
+     * should not pay, least of all in its exit flush (issue 12 item 7).
+     */
+    private static boolean on() {
+        if (!enabled) {
+            return false;
+        }
+        if (recorderSeen) {
+            return true;
+        }
+        if (recorderInitialized()) {
+            recorderSeen = true;
+            return true;
+        }
+        return false;
     }
+
+    private static volatile boolean recorderSeen;
 
     /**
-     * On, and JFR has started in this JVM (a recording runs or ran; one started later with
-     * {@code jcmd} counts from then on). Before that no recording can want an event, and the first
-     * event object would make JFR load and register its event classes: measured 1.3 s for the
-     * first call at load average 22 (docs/BENCHMARKS.md), possibly on an application thread.
+     * Here, not in {@link Emit}: loading (verifying) {@code Emit} loads event classes
+     * ({@code NoRecordingTest}).
      */
-    private static boolean active() {
-        return enabled && recorderStarted();
-    }
-
-    /** Here, not in {@link Emit}: loading (verifying) {@code Emit} loads event classes. */
-    private static boolean recorderStarted() {
+    private static boolean recorderInitialized() {
         try {
             return jdk.jfr.FlightRecorder.isInitialized();
         } catch (RuntimeException | LinkageError e) {
             return false;
         }
+    }
+
+    /** @return whether events may be emitted (a recording still decides which are). */
+    public static boolean enabled() {
+        return enabled;
     }
 
     /**
@@ -69,7 +85,7 @@ public final class SpoolJfr {
      * @return a token for {@link #bufferFlushed}, or null when no recording wants the event
      */
     public static Object beginBufferFlush(long dirtyBytes) {
-        return active() ? Emit.beginFlush(dirtyBytes) : null;
+        return on() ? Emit.beginFlush(dirtyBytes) : null;
     }
 
     /**
@@ -92,7 +108,7 @@ public final class SpoolJfr {
      * @param conflictFile where Spool's content went
      */
     public static void conflict(Path path, Path conflictFile) {
-        if (active()) {
+        if (on()) {
             Emit.conflict(path, conflictFile);
         }
     }
@@ -104,14 +120,14 @@ public final class SpoolJfr {
      * @param message what failed
      */
     public static void writeError(String component, Object path, Object message) {
-        if (active()) {
+        if (on()) {
             Emit.writeError(component, path, message);
         }
     }
 
     /** @return a token for {@link #sinkWritten}, or null when no recording wants the event */
     public static Object beginSinkWrite() {
-        if (!active()) {
+        if (!on()) {
             return null;
         }
         Emit.registerPeriodicOnceRecording();
@@ -136,8 +152,24 @@ public final class SpoolJfr {
      * @param message what failed
      */
     public static void fallback(String message) {
-        if (active()) {
+        if (on()) {
             Emit.fallback(message);
+        }
+    }
+
+    /**
+     * A Kafka shipper's state (its thread calls this once a second and when it stops; the kafka
+     * module's {@code FileShipper}).
+     * @param path the event file
+     * @param topic its topic
+     * @param lagRecords records in the file not yet acknowledged
+     * @param lagBytes file bytes after the last acknowledged record
+     * @param shipped records acknowledged since the shipper started
+     * @param connected whether the producer has a broker connection
+     */
+    public static void kafkaShipping(String path, String topic, long lagRecords, long lagBytes, long shipped, boolean connected) {
+        if (enabled) {
+            Emit.kafkaShipping(path, topic, lagRecords, lagBytes, shipped, connected);
         }
     }
 

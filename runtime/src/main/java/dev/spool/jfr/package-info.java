@@ -1,8 +1,8 @@
 /**
  * Spool in Java Flight Recorder: event types named {@code dev.spool.*} (category "Spool") for what
  * an operator investigates — buffer flushes, conflicts, write errors, sink write batches, periodic
- * sink statistics and drops, and fallbacks to the host's own path. JDK Mission Control and
- * VisualVM's JFR viewer show them beside the JVM's own events.
+ * sink statistics and drops, fallbacks to the host's own path, and each Kafka shipper's lag. JDK
+ * Mission Control and VisualVM's JFR viewer show them beside the JVM's own events.
  *
  * <p>Emission goes through {@link dev.spool.jfr.SpoolJfr} only: one call at each point, which
  * returns at once when the switch {@code spool.jfr.enabled} is off, when the JVM has no

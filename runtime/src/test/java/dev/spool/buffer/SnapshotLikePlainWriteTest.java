@@ -64,6 +64,30 @@ class SnapshotLikePlainWriteTest {
     }
 
     @Test
+    void shouldSeeAnotherWriteToAFileItCreatedAtTheCall() throws IOException {
+        Path f = dir.resolve("created.json");
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":1}")), "created at the call, stamped without a stat");
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":2}")), "buffered on that stamp");
+        Files.writeString(f, "{\"v\":9}"); // someone else's write after the last put, same size
+        assertNull(buffer.readBuffered(f), "the later direct write is what reads see");
+        FlushReport r = buffer.flushWithReport();
+        assertEquals("{\"v\":9}", Files.readString(f), "never overwritten");
+        assertEquals(1, r.conflicts().size());
+        assertEquals("{\"v\":2}", Files.readString(r.conflicts().get(0).conflictFile()));
+    }
+
+    @Test
+    void shouldNoticeADirectWriteBetweenTwoPutsOfAFileItCreated() throws IOException {
+        Path f = dir.resolve("created-then-direct.json");
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":1}")));
+        Files.writeString(f, "{\"v\":8}"); // same size: only the modification time tells
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":2}")), "re-based on the direct write, then buffered");
+        FlushReport r = buffer.flushWithReport();
+        assertEquals(List.of(), r.conflicts(), "the put came after the direct write: it wins, no conflict");
+        assertEquals("{\"v\":2}", Files.readString(f));
+    }
+
+    @Test
     void shouldRefuseAMissingFolderAFolderAndAHardLinkedFile() throws IOException {
         assertFalse(buffer.putSnapshot(dir.resolve("missing/x.json"), b("{}")));
         Path plainFile = existing("plain", "not a folder");

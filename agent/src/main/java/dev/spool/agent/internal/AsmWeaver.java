@@ -21,12 +21,18 @@ import net.bytebuddy.jar.asm.Type;
  *       {@code readTree(File)} returning a reference → {@code READ_JSON};
  *   <li>JUL {@code FileHandler.open(File, …)} (2 arguments) → {@code JUL_OPEN};
  *       {@code FileHandler$MeteredStream(OutputStream, …)} (2 arguments) → {@code JUL_METER};
+ *   <li>JUL capture at the call ({@code dev.spool.agent.jul}): {@code FileHandler.publish(LogRecord)} →
+ *       {@code JUL_PUBLISH} (at class load a {@code synchronized} one, Java 17's, is unlocked: see
+ *       {@link EntryHook}); {@code SimpleFormatter.format(LogRecord)} → {@code JUL_FORMAT};
+ *       {@code StreamHandler.flush()} and {@code FileHandler.close()} → {@code JUL_DRAIN};
  *   <li>Logback {@code OutputStreamAppender.setOutputStream(OutputStream)} → {@code LOGBACK_STREAM};
  *   <li>every non-abstract, non-native method of an emitter class with a name listed in
  *       {@code spool.events.methods} → {@code EMIT}.
  * </ul>
  * Only code is inserted into existing methods (no field, method or frame-format change), so the
- * same weaving serves retransformation (dynamic attach). No class is loaded while weaving: frames
+ * same weaving serves retransformation (dynamic attach); the one modifier change (unlocking
+ * {@code FileHandler.publish}) is made only where the loaded class has it already or is being
+ * loaded now. No class is loaded while weaving: frames
  * are written by {@link EntryHook}, not computed. A class that cannot be woven is reported once
  * and left unchanged. Thread-safe (no mutable state).
  */
@@ -53,7 +59,7 @@ final class AsmWeaver implements ClassFileTransformer {
         try {
             ClassReader reader = new ClassReader(bytes);
             ClassWriter writer = new ClassWriter(0);
-            Visitor visitor = new Visitor(writer, className, binaryName);
+            Visitor visitor = new Visitor(writer, className, binaryName, unlockPublish(redefined));
             reader.accept(visitor, ClassReader.EXPAND_FRAMES);
             if (visitor.woven == 0) {
                 return null;
@@ -65,6 +71,22 @@ final class AsmWeaver implements ClassFileTransformer {
         } catch (RuntimeException | LinkageError e) {
             control.error("transform:" + binaryName, "cannot instrument " + binaryName + " (" + e + "): left unchanged");
             return null;
+        }
+    }
+
+    /**
+     * Whether a {@code synchronized FileHandler.publish} may lose its modifier: at class load, or
+     * when the loaded class has already lost it (a later retransformation must keep what is loaded).
+     */
+    static boolean unlockPublish(Class<?> redefined) {
+        if (redefined == null) {
+            return true;
+        }
+        try {
+            return !java.lang.reflect.Modifier.isSynchronized(
+                    redefined.getDeclaredMethod("publish", java.util.logging.LogRecord.class).getModifiers());
+        } catch (NoSuchMethodException | RuntimeException | LinkageError e) {
+            return false;
         }
     }
 
@@ -100,6 +122,18 @@ final class AsmWeaver implements ClassFileTransformer {
         if (jul && HostNames.JUL_METERED_STREAM.equals(type) && "<init>".equals(name) && args.length == 2 && isStream(args[0])) {
             return EntryHook.Kind.JUL_METER;
         }
+        if (jul && !isStatic && HostNames.JUL_FILE_HANDLER.equals(type) && "publish".equals(name)
+                && "(Ljava/util/logging/LogRecord;)V".equals(desc)) {
+            return EntryHook.Kind.JUL_PUBLISH;
+        }
+        if (jul && !isStatic && HostNames.JUL_SIMPLE_FORMATTER.equals(type) && "format".equals(name)
+                && "(Ljava/util/logging/LogRecord;)Ljava/lang/String;".equals(desc)) {
+            return EntryHook.Kind.JUL_FORMAT;
+        }
+        if (jul && !isStatic && "()V".equals(desc) && ((HostNames.JUL_STREAM_HANDLER.equals(type) && "flush".equals(name))
+                || (HostNames.JUL_FILE_HANDLER.equals(type) && "close".equals(name)))) {
+            return EntryHook.Kind.JUL_DRAIN;
+        }
         if (logback && HostNames.LOGBACK_OUTPUT_STREAM_APPENDER.equals(type) && !isStatic && "setOutputStream".equals(name)
                 && "(Ljava/io/OutputStream;)V".equals(desc)) {
             return EntryHook.Kind.LOGBACK_STREAM;
@@ -123,13 +157,15 @@ final class AsmWeaver implements ClassFileTransformer {
 
         private final String internalName;
         private final String binaryName;
+        private final boolean unlockPublish;
         private boolean frames;
         int woven;
 
-        Visitor(ClassVisitor next, String internalName, String binaryName) {
+        Visitor(ClassVisitor next, String internalName, String binaryName, boolean unlockPublish) {
             super(Opcodes.ASM9, next);
             this.internalName = internalName;
             this.binaryName = binaryName;
+            this.unlockPublish = unlockPublish;
         }
 
         @Override
@@ -140,14 +176,17 @@ final class AsmWeaver implements ClassFileTransformer {
 
         @Override
         public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
-            MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
             EntryHook.Kind kind = kindOf(internalName, access, name, desc);
+            boolean unlock = kind == EntryHook.Kind.JUL_PUBLISH && unlockPublish && frames
+                    && (access & Opcodes.ACC_SYNCHRONIZED) != 0;
+            MethodVisitor mv = super.visitMethod(unlock ? access & ~Opcodes.ACC_SYNCHRONIZED : access, name, desc, signature,
+                    exceptions);
             if (kind == null) {
                 return mv;
             }
             woven++;
             String label = kind == EntryHook.Kind.EMIT ? binaryName + "." + name : name;
-            return new EntryHook(mv, kind, label, internalName, access, name, desc, frames);
+            return new EntryHook(mv, kind, label, internalName, access, name, desc, frames, unlock);
         }
     }
 }

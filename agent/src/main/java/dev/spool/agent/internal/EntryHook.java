@@ -22,7 +22,16 @@ import net.bytebuddy.jar.asm.Type;
  * LOGBACK_STREAM try { out = Hooks.wrapLogStream("logback", this, out); } catch (Throwable t) { }
  * EMIT           try { if (Hooks.emit("<type>.<method>", new Object[] {args, boxed})) return <default>; }
  *                catch (Throwable t) { }
+ * JUL_PUBLISH    try { if (Hooks.julPublish(this, record)) return; } catch (Throwable t) { }
+ * JUL_FORMAT     try { Object s = Hooks.julFormat(this, record); if (s != null) return (String) s; } catch (Throwable t) { }
+ * JUL_DRAIN      try { Hooks.julDrain(this, "<method>"); } catch (Throwable t) { }
  * }</pre>
+ * With {@code unlock} (a {@code synchronized} JUL {@code publish} woven at class load, never at a
+ * retransformation, which may not change modifiers), the method loses {@code ACC_SYNCHRONIZED}
+ * and takes the same monitor itself <em>after</em> the inserted block, as {@code javac} compiles a
+ * {@code synchronized (this)} block: {@code monitorenter} after the block, {@code monitorexit}
+ * before each return, and a catch-all handler (last in the exception table) that exits the monitor
+ * and rethrows. So the hook runs without the handler's lock, and the original body with it.
  * The inserted code's stack map frames are written here (the method's entry state is known from
  * its descriptor: {@code this} — uninitialised in a constructor — and the arguments), so the
  * method's own frames are kept as they are and no class is ever loaded to compute one. The
@@ -31,7 +40,7 @@ import net.bytebuddy.jar.asm.Type;
  */
 final class EntryHook extends MethodVisitor {
 
-    enum Kind { WRITE_JSON, READ_JSON, JUL_OPEN, JUL_METER, LOGBACK_STREAM, EMIT }
+    enum Kind { WRITE_JSON, READ_JSON, JUL_OPEN, JUL_METER, LOGBACK_STREAM, EMIT, JUL_PUBLISH, JUL_FORMAT, JUL_DRAIN }
 
     static final String HOOKS = "dev/spool/bridge/Hooks";
     private static final String FILE = "java/io/File";
@@ -49,10 +58,18 @@ final class EntryHook extends MethodVisitor {
     private final Type[] args;
     private final Type returnType;
     private final Object[] locals;
+    private final boolean unlock;
+    private final Label lockedStart = new Label();
 
     EntryHook(MethodVisitor next, Kind kind, String label, String owner, int access, String name, String desc,
               boolean frames) {
+        this(next, kind, label, owner, access, name, desc, frames, false);
+    }
+
+    EntryHook(MethodVisitor next, Kind kind, String label, String owner, int access, String name, String desc,
+              boolean frames, boolean unlock) {
         super(Opcodes.ASM9, next);
+        this.unlock = unlock;
         this.kind = kind;
         this.label = label;
         this.isStatic = (access & Opcodes.ACC_STATIC) != 0;
@@ -77,15 +94,7 @@ final class EntryHook extends MethodVisitor {
         super.visitTryCatchBlock(start, end, onThrowable, THROWABLE);
         super.visitLabel(start);
         switch (kind) {
-            case WRITE_JSON -> {
-                load(0);
-                load(1);
-                load(2);
-                invokeHooks("writeJson", "(Ljava/lang/Object;Ljava/io/File;Ljava/lang/Object;)Z");
-                super.visitLabel(end);
-                super.visitJumpInsn(Opcodes.IFEQ, resume);
-                super.visitInsn(Opcodes.RETURN);
-            }
+            case WRITE_JSON -> returnIfTrue(3, "writeJson", "(Ljava/lang/Object;Ljava/io/File;Ljava/lang/Object;)Z", end, resume);
             case READ_JSON -> readJson(end, resume);
             case JUL_OPEN -> {
                 Label isNull = new Label();
@@ -126,6 +135,15 @@ final class EntryHook extends MethodVisitor {
                 super.visitJumpInsn(Opcodes.IFEQ, resume);
                 returnDefault();
             }
+            case JUL_PUBLISH -> returnIfTrue(2, "julPublish", "(Ljava/lang/Object;Ljava/lang/Object;)Z", end, resume);
+            case JUL_FORMAT -> julFormat(end, resume);
+            case JUL_DRAIN -> {
+                load(0);
+                super.visitLdcInsn(label);
+                invokeHooks("julDrain", "(Ljava/lang/Object;Ljava/lang/String;)V");
+                super.visitLabel(end);
+                super.visitJumpInsn(Opcodes.GOTO, resume);
+            }
         }
         if (io) {
             super.visitLabel(onIo);
@@ -138,6 +156,49 @@ final class EntryHook extends MethodVisitor {
         super.visitLabel(resume);
         frame(null);
         super.visitInsn(Opcodes.NOP);
+        if (unlock) {
+            super.visitVarInsn(Opcodes.ALOAD, 0);
+            super.visitInsn(Opcodes.MONITORENTER);
+            super.visitLabel(lockedStart);
+        }
+    }
+
+    /** {@code if (Hooks.<method>(this, arg1, ...)) return;} with the first {@code references} references of the entry. */
+    private void returnIfTrue(int references, String method, String desc, Label end, Label resume) {
+        for (int i = 0; i < references; i++) {
+            load(i);
+        }
+        invokeHooks(method, desc);
+        super.visitLabel(end);
+        super.visitJumpInsn(Opcodes.IFEQ, resume);
+        super.visitInsn(Opcodes.RETURN);
+    }
+
+    /** The JUL_FORMAT block: a served text is returned, else the original body runs. */
+    private void julFormat(Label end, Label resume) {
+        Label notServed = new Label();
+        load(0);
+        load(1);
+        invokeHooks("julFormat", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
+        super.visitInsn(Opcodes.DUP);
+        super.visitJumpInsn(Opcodes.IFNULL, notServed);
+        super.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/String");
+        super.visitLabel(end);
+        super.visitInsn(Opcodes.ARETURN);
+        super.visitLabel(notServed);
+        frame(OBJECT);
+        super.visitInsn(Opcodes.POP);
+        super.visitJumpInsn(Opcodes.GOTO, resume);
+    }
+
+    /** With {@code unlock}: the monitor is left before each of the original body's returns. */
+    @Override
+    public void visitInsn(int opcode) {
+        if (unlock && opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+            super.visitVarInsn(Opcodes.ALOAD, 0);
+            super.visitInsn(Opcodes.MONITOREXIT);
+        }
+        super.visitInsn(opcode);
     }
 
     /** The READ_JSON block from the call to the return of the served value. */
@@ -241,6 +302,17 @@ final class EntryHook extends MethodVisitor {
 
     @Override
     public void visitMaxs(int maxStack, int maxLocals) {
+        if (unlock) { // catch-all after the body: leave the monitor and rethrow (last in the exception table)
+            Label lockedEnd = new Label();
+            Label onAny = new Label();
+            super.visitLabel(lockedEnd);
+            super.visitTryCatchBlock(lockedStart, lockedEnd, onAny, null);
+            super.visitLabel(onAny);
+            frame(THROWABLE);
+            super.visitVarInsn(Opcodes.ALOAD, 0);
+            super.visitInsn(Opcodes.MONITOREXIT);
+            super.visitInsn(Opcodes.ATHROW);
+        }
         super.visitMaxs(Math.max(maxStack, STACK_NEEDED), maxLocals);
     }
 

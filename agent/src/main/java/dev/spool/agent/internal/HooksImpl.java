@@ -2,6 +2,7 @@ package dev.spool.agent.internal;
 
 import dev.spool.agent.jackson.HostJackson;
 import dev.spool.agent.jackson.JacksonCaptures;
+import dev.spool.agent.jul.JulCaptures;
 import dev.spool.agent.logback.LogbackStreams;
 import dev.spool.bridge.Hooks;
 import dev.spool.buffer.SharedBuffer;
@@ -34,9 +35,17 @@ final class HooksImpl implements SpoolHooks {
     private final boolean logback;
     private final Set<String> emitters;
     private final boolean route;
+    private final JulCaptures julCaptures;
 
     HooksImpl(AgentControl control, Backends backends, PathFilter filter, boolean jul, boolean logback,
               Set<String> emitters, boolean route, boolean capture) {
+        this(control, backends, filter, jul, logback, emitters, route, capture, null);
+    }
+
+    /** @param julCaptures JUL capture at the call, or null (off, or under {@code exact} visibility) */
+    HooksImpl(AgentControl control, Backends backends, PathFilter filter, boolean jul, boolean logback,
+              Set<String> emitters, boolean route, boolean capture, JulCaptures julCaptures) {
+        this.julCaptures = julCaptures;
         this.control = control;
         this.captures = new JacksonCaptures(capture, control::error);
         this.backends = backends;
@@ -209,5 +218,38 @@ final class HooksImpl implements SpoolHooks {
             return false;
         }
         return route;
+    }
+
+    @Override
+    public boolean julPublish(Object handler, Object record) {
+        JulCaptures c = julCaptures;
+        if (c == null) {
+            return false;
+        }
+        try {
+            return c.publish(handler, record);
+        } catch (RuntimeException | LinkageError e) {
+            control.error("jul-capture", "cannot capture a JUL record (" + e + "): formatted on the caller's thread");
+            return false;
+        }
+    }
+
+    @Override
+    public Object julFormat(Object formatter, Object record) {
+        JulCaptures c = julCaptures;
+        return c == null ? null : c.format(formatter, record);
+    }
+
+    @Override
+    public void julDrain(Object handler, String method) {
+        JulCaptures c = julCaptures;
+        if (c == null) {
+            return;
+        }
+        try {
+            c.drain(handler, method);
+        } catch (RuntimeException | LinkageError e) {
+            control.error("jul-capture", "cannot write the captured JUL records before " + method + " (" + e + ")");
+        }
     }
 }

@@ -13,6 +13,8 @@ final class HostNames {
     static final String LOGBACK_OUTPUT_STREAM_APPENDER = of("ch:qos:logback:core:OutputStreamAppender");
     static final String JUL_FILE_HANDLER = "java.util.logging.FileHandler";
     static final String JUL_METERED_STREAM = "java.util.logging.FileHandler$MeteredStream";
+    static final String JUL_STREAM_HANDLER = "java.util.logging.StreamHandler";
+    static final String JUL_SIMPLE_FORMATTER = "java.util.logging.SimpleFormatter";
 
     private HostNames() {}
 

@@ -3,7 +3,9 @@ package dev.spool.agent.internal;
 
 import dev.spool.jfr.SpoolJfr;
 import dev.spool.agent.kafka.KafkaShipping;
+import dev.spool.agent.jul.JulCaptures;
 import dev.spool.bridge.Hooks;
+import dev.spool.handoff.MpscCapturedRecordQueue;
 import dev.spool.config.SpoolConfig;
 import java.io.File;
 import java.lang.instrument.Instrumentation;
@@ -37,9 +39,13 @@ final class Wiring {
         control.backends(backends);
         boolean exact = "exact".equalsIgnoreCase(config.eventsVisibility());
         control.visibility(config.eventsVisibilityMaxMillis());
+        JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
+                ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
+                        settings.sink.policy(), settings.sink.waitMillis())
+                : null;
         HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
                 config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),
-                config.bufferCapture());
+                config.bufferCapture(), julCaptures);
         AgentControl.publish(control);
         Hooks.install(hooks, new Commands(control, backends));
 
@@ -52,6 +58,8 @@ final class Wiring {
         if (config.eventsJul()) {
             targets.add(HostNames.JUL_FILE_HANDLER);
             targets.add(HostNames.JUL_METERED_STREAM);
+            targets.add(HostNames.JUL_STREAM_HANDLER);
+            targets.add(HostNames.JUL_SIMPLE_FORMATTER);
         }
         if (config.eventsLogback()) {
             targets.add(HostNames.LOGBACK_OUTPUT_STREAM_APPENDER);

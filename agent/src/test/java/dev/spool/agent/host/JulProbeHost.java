@@ -37,6 +37,15 @@ public final class JulProbeHost {
         }
     };
 
+    /**
+     * The line formatter; with {@code -Dprobe.simple=true} the JDK's {@code SimpleFormatter} instead
+     * (run with {@code -Djava.util.logging.SimpleFormatter.format=%5$s%n}: the same text), which
+     * the agent captures at the call.
+     */
+    private static Formatter line() {
+        return Boolean.getBoolean("probe.simple") ? new java.util.logging.SimpleFormatter() : LINE;
+    }
+
     public static void main(String[] args) throws Exception {
         String scenario = args[0];
         File file = new File(args[1]);
@@ -46,7 +55,7 @@ public final class JulProbeHost {
         logger.addHandler(handler);
         switch (scenario) {
             case "visibility" -> {
-                handler.setFormatter(LINE);
+                handler.setFormatter(line());
                 logger.info("first");
                 System.out.println("after 1: " + file.length());
                 logger.info("second one");
@@ -74,7 +83,7 @@ public final class JulProbeHost {
                 }
             }
             case "other" -> {
-                handler.setFormatter(LINE);
+                handler.setFormatter(line());
                 try (OutputStream raw = new FileOutputStream(file, true)) {
                     logger.info("A1");
                     raw.write("RAW1\n".getBytes(StandardCharsets.UTF_8));
@@ -84,7 +93,7 @@ public final class JulProbeHost {
                 handler.close();
             }
             case "fulldisk" -> {
-                handler.setFormatter(LINE);
+                handler.setFormatter(line());
                 AtomicInteger errors = new AtomicInteger();
                 handler.setErrorManager(new ErrorManager() {
                     @Override

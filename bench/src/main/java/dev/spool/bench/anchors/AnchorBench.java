@@ -75,9 +75,9 @@ public abstract class AnchorBench {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         System.out.printf("[anchor-count] contender=%s threads=%d method=%s lines=%d expected=%d lost=%d%n",
                 contender(), threads, method, lines, messages, messages - lines);
-        if (Contender.lossless(contender()) && (lines != messages || size != lines * Workload.LINE_BYTES)) {
+        if (Contender.lossless(contender()) && (lines != messages || size != lines * contender.lineBytes())) {
             throw new IllegalStateException(contender() + " wrote " + lines + " of " + messages + " lines, "
-                    + size + " bytes (expected " + (long) messages * Workload.LINE_BYTES + ")");
+                    + size + " bytes (expected " + messages * contender.lineBytes() + ")");
         }
         contender = null;
         System.gc(); // the next invocation does not pay for this one's garbage

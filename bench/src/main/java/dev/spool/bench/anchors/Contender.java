@@ -15,6 +15,11 @@ interface Contender extends Workload.Producer {
         return new long[] {Workload.countLines(file), Files.size(file)};
     }
 
+    /** The length of every line this contender writes, with its newline. */
+    default long lineBytes() {
+        return Workload.LINE_BYTES;
+    }
+
     /**
      * Opens the contender named {@code name} (a benchmark's {@code contender} parameter) on a
      * fresh {@code file}.
@@ -27,6 +32,8 @@ interface Contender extends Workload.Producer {
                 return JulLines.onSpoolSink(file);
             case "julNoIo":
                 return JulLines.onNullStream();
+            case "julSimple":
+                return new JulSimpleLines(file);
             case "log4j2Async":
             case "log4j2AsyncDisruptor4":
                 return Log4j2Lines.allAsync(file);

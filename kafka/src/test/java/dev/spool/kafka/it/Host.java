@@ -69,6 +69,11 @@ final class Host implements AutoCloseable {
         return exec(dir, name, cmd);
     }
 
+    /** Any command (e.g. the JDK's {@code jfr} tool). */
+    static Host command(Path dir, String name, List<String> cmd) throws IOException {
+        return exec(dir, name, cmd);
+    }
+
     private static Host exec(Path dir, String name, List<String> cmd) throws IOException {
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");

@@ -83,6 +83,46 @@ class ShippingIT {
         assertEquals(Set.of("events.spool.kafka-ship-all.checkpoint", "events.spool.kafka-ship-copy.checkpoint"), checkpoints);
     }
 
+    @Test
+    void shouldReportTheShippersLagToJfrUntilEverythingIsAcknowledged(@TempDir Path dir) throws Exception {
+        Path events = dir.resolve("events.spool");
+        int n = 500;
+        try (Host host = Host.ship(dir, "host", agentOptions(events, "ship-jfr", "spool.kafka.close.timeout=1000"),
+                List.of("-XX:StartFlightRecording=name=spool"), null, String.valueOf(n), "0", "hold")) {
+            host.awaitOutput("emitted " + n);
+            Path bin = Path.of(Host.java()).getParent();
+            int[] dumps = {0};
+            String[] last = {null};
+            // dump the running recording until an event shows every record acknowledged (the shipper reports once a second)
+            host.awaitCondition("a dev.spool.KafkaShipping event with all " + n + " shipped and no lag", () -> {
+                try {
+                    Path dump = dir.resolve("dump-" + dumps[0]++ + ".jfr");
+                    try (Host jcmd = Host.command(dir, "jcmd-" + dumps[0], List.of(bin.resolve("jcmd").toString(),
+                            String.valueOf(host.process.pid()), "JFR.dump", "name=spool", "filename=" + dump))) {
+                        jcmd.await(120);
+                    }
+                    try (Host print = Host.command(dir, "print-" + dumps[0], List.of(bin.resolve("jfr").toString(), "print",
+                            "--events", "dev.spool.KafkaShipping", dump.toString()))) {
+                        print.await(120);
+                        java.util.regex.Matcher m = java.util.regex.Pattern.compile("dev\\.spool\\.KafkaShipping \\{(.*?)\\n\\}",
+                                java.util.regex.Pattern.DOTALL).matcher(print.out());
+                        while (m.find()) {
+                            last[0] = m.group(1);
+                        }
+                    }
+                    return last[0] != null && last[0].matches("(?s).*\\blagRecords = 0\\b.*")
+                            && last[0].matches("(?s).*\\bshipped = " + n + "\\b.*");
+                } catch (java.io.IOException | InterruptedException e) {
+                    return false;
+                }
+            });
+            assertTrue(last[0].contains("path = \"" + events.toAbsolutePath() + "\""), last[0]);
+            assertTrue(last[0].contains("topic = \"ship-jfr\""), last[0]);
+            host.say("exit");
+            assertEquals(0, host.await(120), host.describe());
+        }
+    }
+
     static List<String> catLines(Path dir, Path events) throws Exception {
         try (Host cat = Host.cli(dir, "cat-" + System.nanoTime(), "cat", events.toString())) {
             assertEquals(0, cat.await(120), cat.describe());

@@ -1,0 +1,250 @@
+package dev.spool.agent.jul;
+
+import java.text.DecimalFormatSymbols;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The JDK's {@code SimpleFormatter} with its format string parsed once into a plan that appends
+ * to a {@code StringBuilder}: no {@code String.format} per record for the common specifiers, and
+ * the same characters as {@code String.format(format, zdt, source, logger, level, message, thrown)}.
+ *
+ * <ul>
+ *   <li>literal text, {@code %n} and {@code %%}: appended;
+ *   <li>{@code %s} of arguments 2–6 with {@code -}, a width and a precision: appended and padded
+ *       as {@code java.util.Formatter} does;
+ *   <li>date/time conversions of argument 1 ({@code %1$t…}, {@code %1$T…}, any flags and width)
+ *       whose text changes at most once a second: formatted by the JDK once per second (and per
+ *       time zone and locale) and cached;
+ *   <li>{@code %1$tL} and {@code %1$tN} without flags or width: the record's milliseconds or
+ *       nanoseconds, in the locale's digits;
+ *   <li>every other specifier (e.g. {@code %4$S}, {@code %1$tQ}, {@code %1$s}): the JDK formats
+ *       that one specifier with its one argument, each record (exact by construction, slower).
+ * </ul>
+ * Time zone ({@code ZoneId.systemDefault()}) and locale ({@code Locale.getDefault(FORMAT)}) are read
+ * for each record, as the JDK's formatter does.
+ *
+ * <p>Thread-safe: the plan is immutable and the per-second cache an immutable holder in a
+ * volatile field.
+ */
+final class CompiledSimpleFormatter {
+
+    /** The JDK's default {@code SimpleFormatter} format. */
+    static final String DEFAULT_FORMAT = "%1$tb %1$td, %1$tY %1$tl:%1$tM:%1$tS %1$Tp %2$s%n%4$s: %5$s%6$s%n";
+    static final String FORMAT_PROPERTY = "java.util.logging.SimpleFormatter.format";
+
+    private static final int LITERAL = 0;
+    private static final int STRING = 1;      // %s of argument 2..6: '-' flag, width, precision
+    private static final int SECOND_DATE = 2; // argument 1, t/T conversion, text constant within a second
+    private static final int MILLIS = 3;      // %1$tL
+    private static final int NANOS = 4;       // %1$tN
+    private static final int JDK = 5;         // one specifier, formatted by the JDK per record
+
+    private final String format;
+    private final int[] kinds;
+    private final int[] args;      // 1..6, or 0 for no argument
+    private final String[] texts;  // literal text, or the specifier without index for SECOND_DATE/JDK
+    private final int[] widths;
+    private final int[] precisions;
+    private final boolean[] leftJustify;
+    private final int secondDates; // how many SECOND_DATE segments (the cache's size)
+    private final int[] secondIndex;
+    private final boolean[] uses = new boolean[7];
+    private volatile SecondCache cache;
+
+    private CompiledSimpleFormatter(String format, List<Segment> segments) {
+        this.format = format;
+        int n = segments.size();
+        kinds = new int[n];
+        args = new int[n];
+        texts = new String[n];
+        widths = new int[n];
+        precisions = new int[n];
+        leftJustify = new boolean[n];
+        secondIndex = new int[n];
+        int seconds = 0;
+        for (int i = 0; i < n; i++) {
+            Segment s = segments.get(i);
+            kinds[i] = s.kind;
+            args[i] = s.arg;
+            texts[i] = s.text;
+            widths[i] = s.width;
+            precisions[i] = s.precision;
+            leftJustify[i] = s.left;
+            uses[s.arg] = true;
+            if (s.kind == SECOND_DATE) {
+                secondIndex[i] = seconds++;
+            }
+        }
+        secondDates = seconds;
+    }
+
+    /**
+     * The format string the JDK's {@code SimpleFormatter} constructor resolves now: the system
+     * property, else the logging configuration's, validated as the JDK validates it (the default
+     * format when absent or invalid).
+     *
+     * @param configured the logging configuration's value ({@code LogManager.getProperty}), or null
+     */
+    static String resolveFormat(String configured) {
+        String f = System.getProperty(FORMAT_PROPERTY);
+        if (f == null) {
+            f = configured;
+        }
+        if (f == null) {
+            return DEFAULT_FORMAT;
+        }
+        try {
+            String.format(f, ZonedDateTime.now(), "", "", "", "", "");
+            return f;
+        } catch (IllegalArgumentException e) {
+            return DEFAULT_FORMAT;
+        }
+    }
+
+    /** Compiles a format the JDK accepts (see {@link #resolveFormat}); never null for such a format. */
+    static CompiledSimpleFormatter compile(String format) {
+        return new CompiledSimpleFormatter(format, SimpleFormatParser.parse(format));
+    }
+
+    String format() {
+        return format;
+    }
+
+    /** Whether the format uses argument {@code n} (1 date, 2 source, 3 logger, 4 level, 5 message, 6 thrown). */
+    boolean uses(int n) {
+        return uses[n];
+    }
+
+    /** The record's text, exactly as the JDK's {@code SimpleFormatter} with this format. */
+    String format(JulCapture r) {
+        StringBuilder sb = new StringBuilder(128);
+        formatTo(r, sb);
+        return sb.toString();
+    }
+
+    void formatTo(JulCapture r, StringBuilder sb) {
+        Locale locale = Locale.getDefault(Locale.Category.FORMAT);
+        ZoneId zone = uses[1] ? ZoneId.systemDefault() : null;
+        SecondCache c = uses[1] ? secondCache(r, zone, locale) : null;
+        String thrown = uses[6] ? JulMessages.thrownText(r.thrown) : null;
+        for (int i = 0; i < kinds.length; i++) {
+            switch (kinds[i]) {
+                case LITERAL -> sb.append(texts[i]);
+                case STRING -> appendString(sb, i, argument(r, args[i], thrown));
+                case SECOND_DATE -> sb.append(c.parts[secondIndex[i]]);
+                case MILLIS -> appendDigits(sb, r.nano / 1_000_000, 3, c.zero);
+                case NANOS -> appendDigits(sb, r.nano, 9, c.zero);
+                default -> sb.append(jdk(i, r, zone, locale, thrown));
+            }
+        }
+    }
+
+    private Object argument(JulCapture r, int arg, String thrown) {
+        return switch (arg) {
+            case 2 -> r.source;
+            case 3 -> r.loggerName;
+            case 4 -> r.level.getLocalizedName();
+            case 5 -> r.message();
+            case 6 -> thrown;
+            default -> throw new IllegalStateException("argument " + arg);
+        };
+    }
+
+    private void appendString(StringBuilder sb, int i, Object value) {
+        String s = value == null ? "null" : value.toString();
+        int precision = precisions[i];
+        if (precision != -1 && precision < s.length()) {
+            s = s.substring(0, precision);
+        }
+        int width = widths[i];
+        if (width == -1) {
+            sb.append(s);
+            return;
+        }
+        int pad = width - s.length();
+        if (leftJustify[i]) {
+            sb.append(s);
+        }
+        for (int k = 0; k < pad; k++) {
+            sb.append(' ');
+        }
+        if (!leftJustify[i]) {
+            sb.append(s);
+        }
+    }
+
+    private static void appendDigits(StringBuilder sb, int value, int digits, char zero) {
+        int at = sb.length();
+        for (int k = 0; k < digits; k++) {
+            sb.append(zero);
+        }
+        for (int k = at + digits - 1; k >= at && value > 0; k--) {
+            sb.setCharAt(k, (char) (zero + value % 10));
+            value /= 10;
+        }
+    }
+
+    private String jdk(int i, JulCapture r, ZoneId zone, Locale locale, String thrown) {
+        int arg = args[i];
+        if (arg == 0) {
+            return String.format(locale, texts[i]);
+        }
+        Object value = arg == 1 ? ZonedDateTime.ofInstant(Instant.ofEpochSecond(r.epochSecond, r.nano), zone)
+                : argument(r, arg, thrown);
+        return String.format(locale, texts[i], value);
+    }
+
+    /** The texts of the second-resolution date specifiers for {@code r}'s second, zone and locale. */
+    private SecondCache secondCache(JulCapture r, ZoneId zone, Locale locale) {
+        SecondCache c = cache;
+        if (c != null && c.epochSecond == r.epochSecond && c.zone.equals(zone) && c.locale.equals(locale)) {
+            return c;
+        }
+        ZonedDateTime zdt = ZonedDateTime.ofInstant(Instant.ofEpochSecond(r.epochSecond, r.nano), zone);
+        String[] parts = new String[secondDates];
+        for (int i = 0; i < kinds.length; i++) {
+            if (kinds[i] == SECOND_DATE) {
+                parts[secondIndex[i]] = String.format(locale, texts[i], zdt);
+            }
+        }
+        char zero = DecimalFormatSymbols.getInstance(locale).getZeroDigit();
+        c = new SecondCache(r.epochSecond, zone, locale, parts, zero);
+        cache = c;
+        return c;
+    }
+
+    private record SecondCache(long epochSecond, ZoneId zone, Locale locale, String[] parts, char zero) {
+    }
+
+    /** One piece of a parsed format (see {@link SimpleFormatParser}). */
+    record Segment(int kind, int arg, String text, int width, int precision, boolean left) {
+        static Segment literal(String text) {
+            return new Segment(LITERAL, 0, text, -1, -1, false);
+        }
+
+        static Segment string(int arg, int width, int precision, boolean left) {
+            return new Segment(STRING, arg, null, width, precision, left);
+        }
+
+        static Segment secondDate(String spec) {
+            return new Segment(SECOND_DATE, 1, spec, -1, -1, false);
+        }
+
+        static Segment subSecond(boolean nanos) {
+            return new Segment(nanos ? NANOS : MILLIS, 1, null, -1, -1, false);
+        }
+
+        static Segment jdk(int arg, String spec) {
+            return new Segment(JDK, arg, spec, -1, -1, false);
+        }
+    }
+
+    static List<Segment> newList() {
+        return new ArrayList<>();
+    }
+}

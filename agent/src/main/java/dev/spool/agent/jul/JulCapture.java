@@ -1,0 +1,121 @@
+package dev.spool.agent.jul;
+
+import java.time.Instant;
+import java.util.ResourceBundle;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+
+/**
+ * What {@code SimpleFormatter.format} reads from a {@link LogRecord}, taken on the calling thread
+ * ({@link #capture}): everything that depends on that thread or may change after the call
+ * returns. Immutable once captured; the writer thread formats it with
+ * {@link CompiledSimpleFormatter}.
+ *
+ * <ul>
+ *   <li>the instant, the logger name and the level (a {@code Level} never changes);
+ *   <li>the source ({@code "class method"}, else the logger name) only when the format uses it:
+ *       reading it makes {@code LogRecord} infer the caller, which must happen on the caller's
+ *       thread;
+ *   <li>the message: formatted at once with its parameters, unless every parameter is an
+ *       immutable JDK value (then the bundle lookup and {@code MessageFormat} run on the writer,
+ *       on a private copy of the parameter array, with the same result);
+ *   <li>the thrown, by reference (its stack trace is printed by the writer).
+ * </ul>
+ */
+final class JulCapture {
+
+    /** Whether a level class keeps {@code Level.getLocalizedName()} (so it equals the JDK's getLocalizedLevelName()). */
+    private static final ClassValue<Boolean> STANDARD_LEVEL_NAME = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("getLocalizedName").getDeclaringClass() == Level.class;
+            } catch (NoSuchMethodException | RuntimeException e) {
+                return false;
+            }
+        }
+    };
+
+    final long epochSecond;
+    final int nano;
+    final String source;
+    final String loggerName;
+    final Level level;
+    final Throwable thrown;
+    /** The formatted message, or null while {@link #rawMessage} still has to be formatted. */
+    private String message;
+    private final String rawMessage;
+    private final ResourceBundle bundle;
+    private final Object[] parameters;
+
+    private JulCapture(Instant instant, String source, String loggerName, Level level, Throwable thrown,
+                       String message, String rawMessage, ResourceBundle bundle, Object[] parameters) {
+        this.epochSecond = instant.getEpochSecond();
+        this.nano = instant.getNano();
+        this.source = source;
+        this.loggerName = loggerName;
+        this.level = level;
+        this.thrown = thrown;
+        this.message = message;
+        this.rawMessage = rawMessage;
+        this.bundle = bundle;
+        this.parameters = parameters;
+    }
+
+    /**
+     * Captures {@code record} on the calling thread for a format that uses the source
+     * ({@code needsSource}) and the message ({@code needsMessage}) or not.
+     */
+    static JulCapture capture(LogRecord record, boolean needsSource, boolean needsMessage) {
+        if (!STANDARD_LEVEL_NAME.get(record.getLevel().getClass())) {
+            // the JDK's formatter asks Level's package-private getLocalizedLevelName(), which we can only
+            // reach through the public getLocalizedName(): a subclass overriding that is not reproduced
+            throw new IllegalArgumentException("level class " + record.getLevel().getClass().getName()
+                    + " overrides getLocalizedName()");
+        }
+        String source = null;
+        if (needsSource) {
+            String cls = record.getSourceClassName(); // infers the caller here, on the caller's thread
+            if (cls != null) {
+                String method = record.getSourceMethodName();
+                source = method != null ? cls + " " + method : cls;
+            } else {
+                source = record.getLoggerName();
+            }
+        }
+        String message = null;
+        String raw = null;
+        ResourceBundle bundle = null;
+        Object[] params = null;
+        if (!needsMessage && record.getResourceBundle() != null) {
+            // the JDK's format always calls formatMessage: a bundle can make it throw (a null key, a value
+            // that is not a String), and then the record is not written; throwing here keeps that outcome
+            JulMessages.formatMessage(record.getMessage(), record.getResourceBundle(), null);
+        }
+        if (needsMessage) {
+            Object[] p = record.getParameters();
+            if (!JulMessages.mayFormat(p) && record.getResourceBundle() == null) {
+                message = record.getMessage();
+            } else if (p != null && record.getMessage() != null && JulMessages.allImmutable(p)) {
+                raw = record.getMessage();
+                bundle = record.getResourceBundle();
+                params = p.clone(); // the caller may reuse its array
+            } else {
+                message = JulMessages.formatMessage(record.getMessage(), record.getResourceBundle(), p);
+            }
+        }
+        return new JulCapture(record.getInstant(), source, record.getLoggerName(), record.getLevel(), record.getThrown(),
+                message, raw, bundle, params);
+    }
+
+    /** The formatted message (formatting it now when it was deferred; the writer thread only). */
+    String message() {
+        String m = message;
+        if (m == null) {
+            m = rawMessage == null && bundle == null && parameters == null ? null
+                    : JulMessages.formatMessage(rawMessage, bundle, parameters);
+            message = m;
+        }
+        return m;
+    }
+}

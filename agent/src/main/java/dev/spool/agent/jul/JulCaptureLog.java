@@ -1,0 +1,101 @@
+package dev.spool.agent.jul;
+
+import dev.spool.handoff.CapturedRecordEncoder;
+import dev.spool.handoff.CapturedRecordWriterThread;
+import dev.spool.handoff.MpscCapturedRecordQueue;
+import dev.spool.sink.SinkPolicy;
+import java.util.logging.Formatter;
+import java.util.logging.Handler;
+
+/**
+ * One routed JUL {@code FileHandler} whose formatter Spool reproduces: a queue of
+ * {@link JulCapture}s and a writer thread ({@code spool-jul-<n>}) that formats each with the
+ * handler's {@link CompiledSimpleFormatter} and publishes the text through the handler itself
+ * ({@link JulFormattedRecord}), so the handler's stream, encoding, byte count, rotation and
+ * error manager work as without capture.
+ *
+ * <p>Threading: {@link #offer} on application threads (lock-free unless the queue is full);
+ * {@link #drainHere} on any thread: it takes the handler's monitor and then the queue's lock, the
+ * one order every drain uses (the writer thread's too), so a caller that already holds the monitor
+ * (Java 17's {@code synchronized flush()}/{@code close()}) can drain without deadlock.
+ */
+final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
+
+    private static final int BATCH = 64;
+
+    final Handler handler;
+    final Formatter formatter;
+    final CompiledSimpleFormatter compiled;
+    private final MpscCapturedRecordQueue<JulCapture> queue;
+    private final CapturedRecordWriterThread writer;
+    private volatile boolean retired;
+
+    JulCaptureLog(Handler handler, Formatter formatter, CompiledSimpleFormatter compiled, String name, int capacity,
+                  SinkPolicy policy, long waitMillis) {
+        this.handler = handler;
+        this.formatter = formatter;
+        this.compiled = compiled;
+        this.queue = new MpscCapturedRecordQueue<>(name, capacity, policy, waitMillis);
+        // not marked as Spool's own thread: a rotation it runs must route the next file (JUL_METER)
+        this.writer = CapturedRecordWriterThread.start("spool-jul-" + name, this::drainBatch, queue);
+    }
+
+    /** Whether this thread is writing this log's records now (its publish and flush come back here). */
+    boolean drainingHere() {
+        return queue.isDrainingThread();
+    }
+
+    boolean retired() {
+        return retired;
+    }
+
+    /**
+     * Hands a captured record to the writer. A caller holding the handler's monitor (a handler
+     * whose {@code publish} could not be unlocked) makes room by draining itself rather than
+     * waiting for a writer that needs that monitor.
+     *
+     * @return false when the record was dropped (the queue's policy; counted by the queue)
+     */
+    boolean offer(JulCapture record) {
+        if (queue.tryOffer(record)) {
+            return true;
+        }
+        if (Thread.holdsLock(handler)) {
+            drainHere();
+            if (queue.tryOffer(record)) {
+                return true;
+            }
+        }
+        return queue.offer(record);
+    }
+
+    private int drainBatch() {
+        synchronized (handler) {
+            return queue.drainTo(this, BATCH);
+        }
+    }
+
+    /** Writes every record captured before this call through the handler, on this thread. */
+    void drainHere() {
+        synchronized (handler) {
+            // under the monitor no other drain runs, so every record offered before is among size()
+            queue.drainTo(this, Math.max(1, queue.size()));
+        }
+    }
+
+    /** Drains, then ends the writer thread; later records of the handler take the host's path. */
+    void retire() {
+        retired = true;
+        drainHere();
+        writer.stop();
+    }
+
+    @Override
+    public void encode(JulCapture record) {
+        handler.publish(new JulFormattedRecord(record, compiled.format(record)));
+    }
+
+    MpscCapturedRecordQueue<JulCapture> queue() {
+        return queue;
+    }
+}

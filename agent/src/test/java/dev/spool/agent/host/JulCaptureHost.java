@@ -1,0 +1,110 @@
+package dev.spool.agent.host;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.FileHandler;
+import java.util.logging.Level;
+import java.util.logging.LogManager;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+
+/**
+ * Test host for JUL capture at the call: a {@code FileHandler} with the JDK's {@code SimpleFormatter}
+ * (format from {@code logging.properties}), rotation by size ({@code %g}, {@code %u}), records with
+ * parameters (a mutable one changed right after the call, {@code null}), an exception with a cause
+ * and a suppressed one every 7th record (an exception that notes the thread printing it: the
+ * formatter's), a custom level, and a deterministic instant per record. Usage:
+ * {@code JulCaptureHost <dir> <threads> <records per thread> <limit> <count> <format or "default">}.
+ * Prints the lines in the generation-0 file right after {@code handler.flush()}, and the threads the
+ * exceptions were printed on.
+ */
+public final class JulCaptureHost {
+
+    static final Set<String> PRINTED_ON = ConcurrentHashMap.newKeySet();
+
+    static final Level NOTICE = new Level("NOTICE", 850) { };
+
+    /** Notes the thread that prints it (the formatter does, in the stack trace's first line). */
+    static final class NotingException extends IllegalStateException {
+        NotingException(String message, Throwable cause) {
+            super(message, cause);
+        }
+
+        @Override
+        public String getLocalizedMessage() {
+            PRINTED_ON.add(Thread.currentThread().getName().replaceAll("[0-9]+$", "N"));
+            return super.getLocalizedMessage();
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]);
+        int threads = Integer.parseInt(args[1]);
+        int records = Integer.parseInt(args[2]);
+        int limit = Integer.parseInt(args[3]);
+        int count = Integer.parseInt(args[4]);
+        String format = args[5];
+        String config = "java.util.logging.FileHandler.encoding = UTF-8\n"
+                + (format.equals("default") ? "" : "java.util.logging.SimpleFormatter.format = " + format + "\n");
+        LogManager.getLogManager().readConfiguration(new ByteArrayInputStream(config.getBytes(StandardCharsets.ISO_8859_1)));
+        Logger logger = Logger.getLogger("host.capture");
+        logger.setUseParentHandlers(false);
+        logger.setLevel(Level.ALL);
+        FileHandler handler = new FileHandler(dir.resolve("app%u-%g.log").toString(), limit, count, false);
+        handler.setFormatter(new SimpleFormatter());
+        handler.setLevel(Level.FINE);
+        logger.addHandler(handler);
+        Thread[] workers = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
+            int id = t;
+            workers[t] = new Thread(() -> log(logger, id, records), "worker-" + t);
+            workers[t].start();
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        handler.flush();
+        System.out.println("after flush " + lines(dir.resolve("app0-0.log")));
+        handler.close();
+        System.out.println("printed on " + new TreeSet<>(PRINTED_ON));
+        System.out.println("done");
+    }
+
+    private static void log(Logger logger, int thread, int records) {
+        Level[] levels = {Level.INFO, Level.WARNING, NOTICE, Level.FINE, Level.FINEST, Level.SEVERE};
+        StringBuilder mutable = new StringBuilder();
+        for (int i = 0; i < records; i++) {
+            mutable.setLength(0);
+            mutable.append("state-").append(i);
+            LogRecord r = new LogRecord(levels[i % levels.length], "thread {0} record {1}: {2} {3} \u00e9\u00e8 \u2713");
+            r.setParameters(new Object[] {thread, i, mutable, i % 3 == 0 ? null : "p" + i});
+            r.setLoggerName(logger.getName());
+            r.setInstant(Instant.ofEpochSecond(1_767_225_599L + i / 4, (i % 4) * 250_000_000L + thread)); // across new year 2026
+            if (i % 7 == 0) {
+                IllegalStateException e = new NotingException("failure " + i, new IOException("cause " + i));
+                e.addSuppressed(new RuntimeException("suppressed " + i));
+                r.setThrown(e);
+            }
+            if (i % 5 == 0) {
+                r.setSourceClassName("com.example.Explicit");
+                r.setSourceMethodName("call" + i);
+            } // else the caller is inferred: this method
+            logger.log(r);
+            mutable.append(" changed after the call");
+        }
+    }
+
+    private static long lines(Path file) throws IOException {
+        try (var s = Files.lines(file, StandardCharsets.UTF_8)) {
+            return s.count();
+        }
+    }
+}

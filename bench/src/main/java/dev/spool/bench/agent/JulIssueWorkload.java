@@ -1,0 +1,107 @@
+package dev.spool.bench.agent;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.FileHandler;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+import java.util.logging.StreamHandler;
+
+/**
+ * Issue 13's JUL workload, as a program run plain and under the agent ({@code scripts/jul-workload.sh}
+ * alternates the runs): 2 threads log 200,000 records in all through a {@code Logger} with
+ * parameters ({@code "user {0} did {1} in {2} ms"}) and an exception every 1000th, into a
+ * {@code FileHandler} with the JDK's {@code SimpleFormatter} and its default format
+ * ({@code file}), or into a {@code StreamHandler} with the same formatter on a stream that
+ * discards everything ({@code discard}: JUL's own cost, no I/O); the handler is closed at the end.
+ * Prints one line: the total time (start to close returned), the producers' time (start to the
+ * last logging call returned) and the caller's cost per record (each thread's time in its logging
+ * loop divided by its records, averaged), the callers' CPU time per record (the same from
+ * {@code ThreadMXBean}: what a record costs the application's threads, robust on a loaded
+ * machine) and the process's CPU time (all threads: the work moved, not removed). Usage: {@code JulIssueWorkload file|discard <dir>}.
+ */
+public final class JulIssueWorkload {
+
+    static final int THREADS = 2;
+    static final int RECORDS = 200_000;
+
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        Path dir = Path.of(args[1]);
+        Files.createDirectories(dir);
+        Logger logger = Logger.getLogger("bench.issue13");
+        logger.setUseParentHandlers(false);
+        Handler handler = mode.equals("discard")
+                ? new FlushingStreamHandler(OutputStream.nullOutputStream())
+                : new FileHandler(dir.resolve("jul-workload.log").toString(), false);
+        handler.setFormatter(new SimpleFormatter());
+        logger.addHandler(handler);
+        for (int i = 0; i < 20_000; i++) { // warm-up into the same handler (its lines are in the file too)
+            logger.log(Level.FINE, "warm-up {0}", i); // below INFO: not loggable, exercises the call path only
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        AtomicLong callerNanos = new AtomicLong();
+        AtomicLong callerCpuNanos = new AtomicLong();
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        Thread[] threads = new Thread[THREADS];
+        for (int t = 0; t < THREADS; t++) {
+            int id = t;
+            threads[t] = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long c0 = cpu.getCurrentThreadCpuTime();
+                long t0 = System.nanoTime();
+                for (int i = id; i < RECORDS; i += THREADS) {
+                    if (i % 1000 == 999) {
+                        logger.log(Level.WARNING, "request " + i + " failed", new IOException("disk said no at " + i));
+                    } else {
+                        logger.log(Level.INFO, "user {0} did {1} in {2} ms", new Object[] {"user" + (i % 97), "action" + i, i % 500});
+                    }
+                }
+                callerNanos.addAndGet(System.nanoTime() - t0);
+                callerCpuNanos.addAndGet(cpu.getCurrentThreadCpuTime() - c0);
+            }, "producer-" + t);
+            threads[t].start();
+        }
+        long begin = System.nanoTime();
+        start.countDown();
+        for (Thread t : threads) {
+            t.join();
+        }
+        long produced = System.nanoTime() - begin;
+        handler.close();
+        long total = System.nanoTime() - begin;
+        long processCpu = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
+        System.out.printf("mode=%s total_ms=%d producers_ms=%d caller_ns_per_record=%d caller_cpu_ns_per_record=%d process_cpu_ms=%d%n",
+                mode + (agent() ? "+agent" : ""), total / 1_000_000, produced / 1_000_000, callerNanos.get() / RECORDS,
+                callerCpuNanos.get() / RECORDS, processCpu / 1_000_000);
+    }
+
+    private static boolean agent() {
+        return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .anyMatch(a -> a.startsWith("-javaagent:"));
+    }
+
+    /** A {@code StreamHandler} that flushes after each record, as {@code FileHandler} does. */
+    private static final class FlushingStreamHandler extends StreamHandler {
+        FlushingStreamHandler(OutputStream out) {
+            super(out, new SimpleFormatter());
+        }
+
+        @Override
+        public void publish(java.util.logging.LogRecord record) {
+            super.publish(record);
+            flush();
+        }
+    }
+}
