@@ -31,5 +31,5 @@ for ((r = 0; r < ROUNDS; r++)); do
 done
 echo "# load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 for v in on off; do
-  echo "spool.jfr.enabled=$v: median elapsedMillis $(median "${app[$v]}") ms (${app[$v]% }), median wall $(median "${wall[$v]}") ms (${wall[$v]% })"
+  echo "spool.jfr.enabled=$([[ $v == on ]] && echo true || echo false): median elapsedMillis $(median "${app[$v]}") ms (${app[$v]% }), median wall $(median "${wall[$v]}") ms (${wall[$v]% })"
 done
