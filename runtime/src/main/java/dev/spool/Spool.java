@@ -21,6 +21,7 @@ public final class Spool {
      * Opens a buffering scope on the global buffer: until the outermost open scope closes, every
      * {@code SyncedMap}/{@code SyncedList} bound to the same file shares one live object and writes
      * do no I/O. Scopes nest (a process-wide counter).
+     * @return the scope; close it (try-with-resources) to end it
      */
     public static BufferScope buffered() {
         return SharedBuffer.global().openScope();

@@ -12,7 +12,9 @@ import java.nio.file.Path;
 public final class CorruptFileException extends UncheckedIOException {
     private static final long serialVersionUID = 1L;
     private final transient Path file;
+    /** The line of the first problem. */
     private final int line;
+    /** The column of the first problem. */
     private final int column;
 
     CorruptFileException(Path file, int line, int column, String problem, IOException cause) {
@@ -22,7 +24,12 @@ public final class CorruptFileException extends UncheckedIOException {
         this.column = column;
     }
 
+    /** @return the file that does not parse */
     public Path file() { return file; }
+
+    /** @return the line of the first problem (1-based) */
     public int line() { return line; }
+
+    /** @return the column of the first problem (1-based) */
     public int column() { return column; }
 }

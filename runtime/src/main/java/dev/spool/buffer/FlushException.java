@@ -11,10 +11,16 @@ import java.util.List;
 public final class FlushException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    /** One file that was not written: its real path, why, and the unsaved content (may be null if encoding failed). */
+    /**
+     * One file that was not written.
+     * @param file its real path
+     * @param cause why it was not written
+     * @param unsavedContent the content that was not saved (null if encoding failed)
+     */
     public record Failure(Path file, Throwable cause, byte[] unsavedContent) {}
 
     private final transient List<Failure> failures;
+    /** Files the same flush did write. */
     private final int filesWritten;
 
     FlushException(int filesWritten, List<Failure> failures) {
@@ -31,9 +37,9 @@ public final class FlushException extends RuntimeException {
         return sb.toString();
     }
 
-    /** Every failed file with its cause and unsaved content. */
+    /** @return every failed file with its cause and unsaved content */
     public List<Failure> failures() { return failures; }
 
-    /** Files the same flush did write. */
+    /** @return how many files the same flush did write */
     public int filesWritten() { return filesWritten; }
 }

@@ -35,13 +35,22 @@ public final class SyncedList extends AbstractList<Object> implements RandomAcce
         this.node = node;
     }
 
-    /** The list in {@code file} (empty if missing), using the global buffer. */
+    /**
+     * The list in {@code file} (empty if missing), using the global buffer. The file is read now.
+     * @param file the JSON file
+     * @return a live view of the file's top-level list
+     * @throws dev.spool.buffer.CorruptFileException if the file is not valid JSON (file, line, column)
+     * @throws IllegalStateException if its top level is not an array
+     */
     public static SyncedList open(Path file) {
         return open(file, SharedBuffer.global());
     }
 
     /**
      * The list in {@code file} (empty if missing), using {@code buffer}. The file is read now.
+     * @param file the JSON file
+     * @param buffer the buffer that holds the file's content inside buffered scopes
+     * @return a live view of the file's top-level list
      * @throws dev.spool.buffer.CorruptFileException if the file is not valid JSON (file, line, column)
      * @throws IllegalStateException if its top level is not an array
      */
@@ -51,7 +60,10 @@ public final class SyncedList extends AbstractList<Object> implements RandomAcce
         return l;
     }
 
-    /** The file this list (or the list it is nested in) is stored in, as given to {@code open}. */
+    /**
+     * The file this list (or the list it is nested in) is stored in.
+     * @return the path as given to {@code open}
+     */
     public Path file() {
         return node.file;
     }
@@ -185,7 +197,10 @@ public final class SyncedList extends AbstractList<Object> implements RandomAcce
         }).iterator();
     }
 
-    /** A deep copy of this list's current content as plain JSON types. */
+    /**
+     * A deep copy of this list's current content.
+     * @return plain JSON types (maps, lists, strings, numbers, booleans, null), detached from the file
+     */
     public List<Object> copy() {
         @SuppressWarnings("unchecked")
         List<Object> l = (List<Object>) copyTree();

@@ -50,13 +50,22 @@ public final class SyncedMap extends AbstractMap<String, Object> {
         this.node = node;
     }
 
-    /** The map in {@code file} (empty if missing), using the global buffer. */
+    /**
+     * The map in {@code file} (empty if missing), using the global buffer. The file is read now.
+     * @param file the JSON file
+     * @return a live view of the file's top-level map
+     * @throws dev.spool.buffer.CorruptFileException if the file is not valid JSON (file, line, column)
+     * @throws IllegalStateException if its top level is not an object
+     */
     public static SyncedMap open(Path file) {
         return open(file, SharedBuffer.global());
     }
 
     /**
      * The map in {@code file} (empty if missing), using {@code buffer}. The file is read now.
+     * @param file the JSON file
+     * @param buffer the buffer that holds the file's content inside buffered scopes
+     * @return a live view of the file's top-level map
      * @throws dev.spool.buffer.CorruptFileException if the file is not valid JSON (file, line, column)
      * @throws IllegalStateException if its top level is not an object
      */
@@ -66,7 +75,10 @@ public final class SyncedMap extends AbstractMap<String, Object> {
         return m;
     }
 
-    /** The file this map (or the map it is nested in) is stored in, as given to {@code open}. */
+    /**
+     * The file this map (or the map it is nested in) is stored in.
+     * @return the path as given to {@code open}
+     */
     public Path file() {
         return node.file;
     }
@@ -187,7 +199,10 @@ public final class SyncedMap extends AbstractMap<String, Object> {
         });
     }
 
-    /** A deep copy of this map's current content as plain JSON types. */
+    /**
+     * A deep copy of this map's current content.
+     * @return plain JSON types (maps, lists, strings, numbers, booleans, null), detached from the file
+     */
     public Map<String, Object> copy() {
         @SuppressWarnings("unchecked")
         Map<String, Object> m = (Map<String, Object>) copyTree();

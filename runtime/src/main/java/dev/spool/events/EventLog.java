@@ -44,7 +44,12 @@ public final class EventLog implements AutoCloseable {
         this.threadId = threadId;
     }
 
-    /** Opens (creates or appends to) an event file with default settings. */
+    /**
+     * Opens (creates or appends to) an event file with default settings.
+     * @param file the event file
+     * @return the open log; close it to write what is pending
+     * @throws UncheckedIOException when the file cannot be opened or is not a Spool event file
+     */
     public static EventLog open(Path file) {
         return open(file, SinkSettings.defaults());
     }
@@ -52,6 +57,9 @@ public final class EventLog implements AutoCloseable {
     /**
      * Opens (creates or appends to) an event file.
      *
+     * @param file the event file
+     * @param settings the sink's settings (buffer size, policy when full, back end)
+     * @return the open log; close it to write what is pending
      * @throws UncheckedIOException when the file cannot be opened or is not a Spool event file
      */
     public static EventLog open(Path file, SinkSettings settings) {
@@ -76,6 +84,7 @@ public final class EventLog implements AutoCloseable {
      * Records one event. Never throws into the caller except {@link IllegalArgumentException}
      * for a map key that is not a string (the message names its path; nothing is written).
      * Other encoding failures are counted in {@link SinkMetrics#errors()}.
+     * @param event a map, list, string, number, boolean or null (nested freely)
      */
     public void emit(Object event) {
         Producer p = producer();
@@ -110,6 +119,7 @@ public final class EventLog implements AutoCloseable {
     /**
      * Records one already-encoded event ({@link EventCodec#encode}); the bytes are copied before
      * this returns. Allocates nothing for a payload under the direct threshold.
+     * @param encoded the event's encoding
      */
     public void emitEncoded(byte[] encoded) {
         Producer p = producer();
@@ -180,6 +190,7 @@ public final class EventLog implements AutoCloseable {
         sink.close();
     }
 
+    /** @return the live counters of this log's sink (also its {@code dev.spool:type=Sink} MBean) */
     public SinkMetrics metrics() {
         return sink.metrics();
     }

@@ -44,26 +44,35 @@ public final class EventReader implements Iterable<EventRecord>, AutoCloseable {
         this.channel = channel;
     }
 
-    /** @throws IOException when the file cannot be opened */
+    /**
+     * Opens an event file for reading; iterate it for its records.
+     * @param file the event file
+     * @return the reader; close it
+     * @throws IOException when the file cannot be opened
+     */
     public static EventReader open(Path file) throws IOException {
         return new EventReader(file, FileChannel.open(file, StandardOpenOption.READ));
     }
 
+    /** @return the file being read */
     public Path file() { return file; }
 
-    /** Problems of the last (or current) iteration, in the order found. */
+    /** @return the problems of the last (or current) iteration, in the order found */
     public List<ReadProblem> problems() { return Collections.unmodifiableList(problems); }
 
-    /** True when the last iteration found no problem (zero padding at the end is not one). */
+    /** @return true when the last iteration found no problem (zero padding at the end is not one) */
     public boolean sound() { return problems.isEmpty(); }
 
-    /** Good records returned by the last iteration. */
+    /** @return the good records returned by the last iteration */
     public long records() { return records; }
 
-    /** Where zero padding at the end of the file starts, or -1. */
+    /** @return where zero padding at the end of the file starts, or -1 */
     public long paddingFrom() { return paddingFrom; }
 
-    /** Reads the whole file once, returning the number of good records (for {@code verify}). */
+    /**
+     * Reads the whole file once (for {@code verify}).
+     * @return the number of good records
+     */
     public long scan() {
         long n = 0;
         for (Iterator<EventRecord> it = iterator(); it.hasNext(); it.next()) {

@@ -18,14 +18,19 @@ public final class EventRecord {
         this.value = value;
     }
 
-    /** Byte offset of the record's (first) frame. */
+    /** @return the byte offset of the record's (first) frame */
     public long offset() { return offset; }
+
+    /** @return when the event was emitted, in milliseconds since the epoch */
     public long timestampMillis() { return timestampMillis; }
-    /** {@link Thread#getId()} of the emitting thread. */
+
+    /** @return {@link Thread#getId()} of the emitting thread */
     public long threadId() { return threadId; }
-    /** 1, or the number of parts a split record was joined from. */
+
+    /** @return 1, or the number of parts a split record was joined from */
     public int parts() { return parts; }
-    /** The event as JSON. */
+
+    /** @return the event as JSON */
     public JsonNode value() { return value; }
 
     @Override

@@ -28,11 +28,16 @@ public final class ReadProblem {
         this.goodBefore = goodBefore;
     }
 
-    /** Byte offset of the bad frame (or of the first part of an incomplete record). */
+    /** @return the byte offset of the bad frame (or of the first part of an incomplete record) */
     public long offset() { return offset; }
+
+    /** @return what is wrong */
     public Kind kind() { return kind; }
+
+    /** @return a description of the problem for people */
     public String detail() { return detail; }
-    /** Good records returned before this problem was found. */
+
+    /** @return the good records returned before this problem was found */
     public long goodBefore() { return goodBefore; }
 
     @Override

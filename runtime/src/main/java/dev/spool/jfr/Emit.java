@@ -67,6 +67,10 @@ final class Emit {
         }
     }
 
+    static Event beginSinkWrite() {
+        return begin(new Events.SinkWrite());
+    }
+
     static Event beginFlush(long dirtyBytes) {
         Events.BufferFlush e = new Events.BufferFlush();
         e.bytes = dirtyBytes;

@@ -53,7 +53,7 @@ public final class SpoolJfr {
         if (recorderSeen) {
             return true;
         }
-        if (Emit.recorderInitialized()) {
+        if (recorderInitialized()) {
             recorderSeen = true;
             return true;
         }
@@ -61,6 +61,18 @@ public final class SpoolJfr {
     }
 
     private static volatile boolean recorderSeen;
+
+    /**
+     * Here, not in {@link Emit}: loading (verifying) {@code Emit} loads event classes
+     * ({@code NoRecordingTest}).
+     */
+    private static boolean recorderInitialized() {
+        try {
+            return jdk.jfr.FlightRecorder.isInitialized();
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
 
     /** @return whether events may be emitted (a recording still decides which are). */
     public static boolean enabled() {
@@ -119,7 +131,7 @@ public final class SpoolJfr {
             return null;
         }
         Emit.registerPeriodicOnceRecording();
-        return Emit.begin(new Events.SinkWrite());
+        return Emit.beginSinkWrite();
     }
 
     /**

@@ -3,16 +3,13 @@ package dev.spool.sink;
 import dev.spool.jfr.SpoolJfr;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import org.jctools.queues.atomic.MpmcAtomicArrayQueue;
-import org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue;
 
 /**
  * A many-producer, one-writer byte sink: producers copy each unit of bytes (one framed record
@@ -48,22 +45,14 @@ public final class ByteSink implements AutoCloseable {
     static final int OK = 0;
     static final int DROPPED = 1;
     static final int FAILED = 2;
-    /** Current once the sink is closing: its buffer (capacity 0, never opened) refuses every reservation. */
-    static final Slot CLOSED_SLOT = new Slot(new SinkBuffer(0, false));
-    private static final VarHandle CURRENT;
-
-    static {
-        try {
-            CURRENT = MethodHandles.lookup().findVarHandle(ByteSink.class, "current", Slot.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     final String name;
     final SinkBackend backend;
-    final MpscUnboundedAtomicArrayQueue<Object> toWriter = new MpscUnboundedAtomicArrayQueue<>(64);
-    final MpmcAtomicArrayQueue<SinkBuffer> free;
+    /**
+     * Sealed slots and write requests, in order. A linked queue whose offer is one compare-and-set
+     * of a complete node: a producer dying inside it has either offered or not, never half (see
+     * the package documentation).
+     */
+    final ConcurrentLinkedQueue<Object> toWriter = new ConcurrentLinkedQueue<>();
     final int recordMax;
     final int directThreshold;
     final long directBacklogBytes;
@@ -84,25 +73,11 @@ public final class ByteSink implements AutoCloseable {
     final LongAdder dropped = new LongAdder();
     final LongAdder directWrites = new LongAdder();
     final LongAdder splitRecords = new LongAdder();
-    final AtomicLong pendingQueued = new AtomicLong();
     final AtomicLong errors = new AtomicLong();
     volatile String lastError;
     final RecentRate written = new RecentRate();
 
-    /**
-     * One installation of a buffer as current. A new slot per installation makes the
-     * compare-and-set of {@link #tryReplace} immune to ABA: a buffer recycled and installed again
-     * gets a new slot, so a producer holding the old one can never replace the new installation.
-     */
-    static final class Slot {
-        final SinkBuffer buf;
-
-        Slot(SinkBuffer buf) {
-            this.buf = buf;
-        }
-    }
-
-    @SuppressWarnings("unused") private Slot current;
+    final BufferHandOff slots;
     private final SinkWriter writer;
     private final Thread writerThread;
     final SinkClosing closing;
@@ -121,14 +96,7 @@ public final class ByteSink implements AutoCloseable {
         this.waitNanos = TimeUnit.MILLISECONDS.toNanos(s.waitMillis());
         this.directThreshold = s.directThreshold();
         this.directBacklogBytes = Math.max((long) s.buffers() * s.bufferBytes(), 2L * s.recordMax() + 4096);
-        this.free = new MpmcAtomicArrayQueue<>(Math.max(4, s.buffers()));
-        boolean directBuffers = backend.wantsDirectBuffers();
-        SinkBuffer first = new SinkBuffer(s.bufferBytes(), directBuffers);
-        first.open();
-        CURRENT.setRelease(this, new Slot(first));
-        for (int i = 1; i < s.buffers(); i++) {
-            free.offer(new SinkBuffer(s.bufferBytes(), directBuffers));
-        }
+        this.slots = new BufferHandOff(this, s.buffers(), s.bufferBytes(), backend.wantsDirectBuffers());
         this.metrics = new ByteSinkMetrics(this);
         SpoolJfr.track(metrics);
         this.writer = new SinkWriter(this);
@@ -179,6 +147,11 @@ public final class ByteSink implements AutoCloseable {
     /** For the JCStress tests only: runs the writer loop on the calling thread until the sink is closed and drained. */
     void runWriter() {
         writer.run();
+    }
+
+    /** For the JCStress tests only: the writer processes one queued item on the calling thread; false when none. */
+    boolean runWriterOnce() {
+        return writer.processNext();
     }
 
     public SinkMetrics metrics() {
@@ -241,10 +214,10 @@ public final class ByteSink implements AutoCloseable {
         int idle = 0;
         long waitStart = 0;
         while (true) {
-            Slot slot = currentSlot();
+            BufferHandOff.Slot slot = slots.currentSlot();
             SinkBuffer buf = slot.buf;
             if (n > buf.capacity) {
-                return buf == CLOSED_SLOT.buf ? writeThrough(first, second)
+                return buf == BufferHandOff.CLOSED_SLOT.buf ? writeThrough(first, second)
                         : offerDirect(second == null ? new ByteBuffer[] {first} : new ByteBuffer[] {first, second});
             }
             long r = buf.reserve(n);
@@ -274,13 +247,13 @@ public final class ByteSink implements AutoCloseable {
                 return OK;
             }
             if (r == SinkBuffer.SEALED_BY_ME) {
-                handOff(buf);
+                slots.handOff(buf);
             }
-            if (buf == CLOSED_SLOT.buf) {
+            if (buf == BufferHandOff.CLOSED_SLOT.buf) {
                 return writeThrough(first, second);
             }
             boolean moving = buf.claimedAcquire() >= SinkBuffer.CLOSED || !buf.isEnqueued();
-            if (!moving && tryReplace(slot)) {
+            if (!moving && slots.tryReplace(slot)) {
                 continue;
             }
             SinkPolicy p = policy;
@@ -350,12 +323,14 @@ public final class ByteSink implements AutoCloseable {
         if (closed) {
             return closing.flush(timeoutNanos);
         }
-        if (writerEnded() || !sealCurrent()) {
+        long start = System.nanoTime();
+        if (writerEnded() || !slots.sealCurrent(timeoutNanos)) {
             return false;
         }
         WriteRequest marker = new WriteRequest(null, Thread.currentThread());
-        enqueue(marker);
-        return marker.await(timeoutNanos, this, true) && marker.succeeded();
+        direct.enqueue(marker, Long.MAX_VALUE);
+        long left = Math.max(0, timeoutNanos - (System.nanoTime() - start));
+        return marker.await(left, this, true) && marker.succeeded();
     }
 
     /**
@@ -395,136 +370,12 @@ public final class ByteSink implements AutoCloseable {
 
     // ----- internals shared with SinkWriter -----
 
-    Slot currentSlot() {
-        return (Slot) CURRENT.getAcquire(this);
-    }
-
     SinkBuffer current() {
-        return currentSlot().buf;
-    }
-
-    /** Hands a buffer this thread sealed to the writer; order: offer, then mark enqueued. */
-    void handOff(SinkBuffer buf) {
-        if (!buf.claimHandOff()) {
-            return;                              // the writer rescued it already
-        }
-        try {
-            pendingQueued.addAndGet(buf.limit);
-            toWriter.offer(buf);
-        } finally {
-            buf.markEnqueued();                  // even if this thread dies here: producers move on
-        }
-        writer.wake();
+        return slots.current();
     }
 
     void wakeWriter() {
         writer.wake();
-    }
-
-    void enqueue(WriteRequest req) {
-        pendingQueued.addAndGet(req.bytes);
-        toWriter.offer(req);
-        writer.wake();
-    }
-
-    /**
-     * Installs a free buffer in place of slot {@code full}, whose buffer the caller saw sealed
-     * and enqueued. Returns false only when {@code full} is still current and no buffer is free.
-     */
-    boolean tryReplace(Slot full) {
-        if (currentSlot() != full) {
-            return true;
-        }
-        SinkBuffer next = free.poll();
-        if (next == null) {
-            return false;
-        }
-        if (CURRENT.compareAndSet(this, full, new Slot(next))) {
-            next.open();
-        } else {
-            free.offer(next);
-        }
-        return true;
-    }
-
-    /**
-     * Makes sure everything appended before is in the writer's queue: seals the current buffer if
-     * it holds data, or waits the moment until its sealer has enqueued it. False when that
-     * moment lasted {@code spool.sink.wait.millis} (its sealer died or is stuck).
-     */
-    boolean sealCurrent() {
-        int idle = 0;
-        long start = 0;
-        while (true) {
-            Slot slot = currentSlot();
-            SinkBuffer buf = slot.buf;
-            long c = buf.claimedAcquire();
-            if (c == 0 || c >= SinkBuffer.CLOSED) {
-                return true;                     // empty: every earlier buffer is already enqueued
-            }
-            if (c > buf.capacity) {
-                if (buf.isEnqueued()) {
-                    return true;
-                }
-                if (start == 0) {
-                    start = System.nanoTime() | 1;
-                } else if (System.nanoTime() - start >= waitNanos) {
-                    recordError(name + ": a sealed buffer was not handed to the writer within " + waitMillis + " ms");
-                    return false;
-                }
-                idle = Idle.step(idle);
-                continue;
-            }
-            if (buf.seal()) {
-                handOff(buf);
-                tryReplace(slot);
-                return true;
-            }
-        }
-    }
-
-    /**
-     * Writer only: hands off a current buffer that has stayed sealed but not enqueued for
-     * {@code spool.sink.wait.millis} (its sealer died between seal and hand-off), so producers
-     * and flushes move on. {@code since} is when the writer first saw it so.
-     */
-    void rescueSealed(SinkBuffer buf) {
-        if (currentSlot().buf == buf && buf.claimedAcquire() > buf.capacity && buf.claimedAcquire() < SinkBuffer.CLOSED
-                && !buf.isEnqueued() && buf.claimHandOff()) {
-            recordError(name + ": a sealed buffer was not handed off within " + waitMillis
-                    + " ms (its producer died?); the writer took it");
-            try {
-                pendingQueued.addAndGet(buf.limit);
-                toWriter.offer(buf);
-            } finally {
-                buf.markEnqueued();
-            }
-        }
-    }
-
-    /**
-     * Writer only, closing: seals the current buffer and replaces it with {@link #CLOSED_SLOT},
-     * whose buffer refuses every reservation, so no producer can reserve space the writer will
-     * not write; appends then write through. True once the closed slot is current.
-     */
-    boolean closeCurrent() {
-        Slot slot = currentSlot();
-        if (slot == CLOSED_SLOT) {
-            return true;
-        }
-        SinkBuffer buf = slot.buf;
-        long c = buf.claimedAcquire();
-        if (c >= SinkBuffer.CLOSED) {
-            return false;                        // being installed: opened in a moment
-        }
-        if (c <= buf.capacity) {
-            if (buf.seal()) {
-                handOff(buf);
-                return CURRENT.compareAndSet(this, slot, CLOSED_SLOT);
-            }
-            return false;
-        }
-        return buf.isEnqueued() && CURRENT.compareAndSet(this, slot, CLOSED_SLOT);
     }
 
     void recordError(String description) {
@@ -534,7 +385,7 @@ public final class ByteSink implements AutoCloseable {
     }
 
     long pendingBytes() {
-        return pendingQueued.get() + current().reservedBytes();
+        return direct.queuedBytes() + slots.pendingBufferBytes();
     }
 
     /** A write is failing and being retried right now (e.g. a full disk). */

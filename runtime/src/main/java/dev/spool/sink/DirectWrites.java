@@ -12,6 +12,15 @@ import java.nio.ByteBuffer;
  */
 final class DirectWrites {
     private final ByteSink sink;
+    /**
+     * Bytes of direct writes queued for the writer (what the {@code DROP} direct backlog bounds),
+     * changed only under {@link #pendingLock} with plain arithmetic and no call: a producer at its
+     * stack limit cannot die halfway and leave it skewed.
+     */
+    long pendingDirect;
+    /** The highest {@link #pendingDirect} seen (under {@link #pendingLock}); for tests and diagnostics. */
+    long peakPendingDirect;
+    final Object pendingLock = new Object();
 
     DirectWrites(ByteSink sink) {
         this.sink = sink;
@@ -26,33 +35,66 @@ final class DirectWrites {
             bytes += s.remaining();
         }
         if (sink.policy == SinkPolicy.DROP) {
-            if (!reservePending(bytes)) {
+            if (bytes > sink.directBacklogBytes || !sink.slots.sealCurrent(0)) {
+                sink.dropped.increment();        // DROP never waits, not even for a hand-off
+                return ByteSink.DROPPED;
+            }
+            if (!enqueue(new WriteRequest(new ByteBuffer[] {copy(sources, bytes)}, null), sink.directBacklogBytes)) {
                 sink.dropped.increment();
                 return ByteSink.DROPPED;
             }
-            sink.sealCurrent();
-            sink.toWriter.offer(new WriteRequest(new ByteBuffer[] {copy(sources, bytes)}, null));
-            sink.wakeWriter();
             return ByteSink.OK;
         }
-        if (!sink.sealCurrent()) {
+        if (!sink.slots.sealCurrent(sink.waitNanos)) {
             return sink.fail("a direct write waited " + sink.waitMillis + " ms for the current buffer's hand-off");
         }
         WriteRequest req = new WriteRequest(sources, Thread.currentThread());
-        sink.enqueue(req);
+        enqueue(req, Long.MAX_VALUE);
         return await(req);
     }
 
-    /** Adds {@code bytes} to the queued bytes if that stays within the direct backlog. */
-    private boolean reservePending(long bytes) {
-        while (true) {
-            long p = sink.pendingQueued.get();
-            if (p + bytes > sink.directBacklogBytes) {
+    /**
+     * Queues a direct write or marker, counting its bytes; false (nothing queued or counted) when
+     * that would take the queued direct bytes past {@code bound}. A death inside the offer
+     * uncounts in the {@code finally}, with no call.
+     */
+    boolean enqueue(WriteRequest req, long bound) {
+        long n = req.bytes;
+        synchronized (pendingLock) {
+            if (n > 0 && pendingDirect + n > bound) {
                 return false;
             }
-            if (sink.pendingQueued.compareAndSet(p, p + bytes)) {
-                return true;
+            pendingDirect += n;
+            if (pendingDirect > peakPendingDirect) {
+                peakPendingDirect = pendingDirect;
             }
+        }
+        boolean offered = false;
+        try {
+            sink.toWriter.offer(req);
+            offered = true;
+        } finally {
+            if (!offered) {
+                synchronized (pendingLock) {
+                    pendingDirect -= n;
+                }
+            }
+        }
+        sink.wakeWriter();
+        return true;
+    }
+
+    /** A queued direct write left the queue (written, failed or withdrawn). */
+    void uncount(long bytes) {
+        synchronized (pendingLock) {
+            pendingDirect -= bytes;
+        }
+    }
+
+    /** Bytes of direct writes in the writer's queue. */
+    long queuedBytes() {
+        synchronized (pendingLock) {
+            return pendingDirect;
         }
     }
 
@@ -62,7 +104,7 @@ final class DirectWrites {
         }
         sink.closing.drainAfterWriter();         // the writer may have ended before it saw this request
         if (req.cancel()) {
-            sink.pendingQueued.addAndGet(-req.bytes);
+            uncount(req.bytes);
             return sink.fail("a direct write of " + req.bytes + " bytes was not written within " + sink.waitMillis + " ms");
         }
         req.abandoned = true;                    // taken: the writer stops after its current attempt

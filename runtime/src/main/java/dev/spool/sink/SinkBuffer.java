@@ -66,6 +66,14 @@ final class SinkBuffer {
      */
     int deferredBytes;
     int deferredUnits;
+    /**
+     * Writer only (read racily for the pending-bytes metric): this use of the buffer was written.
+     * A second offer of the same use (from the stalled sealer of a rescued buffer) is skipped by
+     * it; a rescued buffer is retired, never recycled, so the flag stays set.
+     */
+    boolean written;
+    /** Writer only: rescued from a sealer that may still be alive; retired after writing, never recycled. */
+    boolean retire;
 
     SinkBuffer(int capacity, boolean direct) {
         this.capacity = capacity;
@@ -150,6 +158,19 @@ final class SinkBuffer {
         return c >= CLOSED ? 0 : Math.min(c, capacity);
     }
 
+    /** Bytes reserved and not yet written (a metric: racy reads of the writer's fields). */
+    long pendingBytes() {
+        long c = claimedAcquire();
+        if (c >= CLOSED) {
+            return 0;
+        }
+        if (c <= capacity) {
+            return c;
+        }
+        int l = limit;
+        return written ? 0 : l > 0 ? l : capacity;
+    }
+
     /**
      * Claims the hand-off of a sealed buffer: normally its sealer, or the writer rescuing a buffer
      * whose sealer died before handing it off. Exactly one caller gets true per use of the buffer.
@@ -166,6 +187,12 @@ final class SinkBuffer {
         return (boolean) ENQUEUED.getAcquire(this);
     }
 
+    /** Sealed (by a reservation or a seal) and not yet marked enqueued. */
+    boolean sealedNotEnqueued() {
+        long c = claimedAcquire();
+        return c > capacity && c < CLOSED && !isEnqueued();
+    }
+
     /** Writer only, after the buffer was written: makes it free (every reservation fails). */
     void recycle() {
         COMMITTED.setRelease(this, 0L);
@@ -177,6 +204,8 @@ final class SinkBuffer {
         }
         HANDING.setRelease(this, false);
         limit = 0;
+        written = false;
+        retire = false;
         CLAIMED.setVolatile(this, CLOSED);
     }
 

@@ -45,14 +45,20 @@ final class SinkRecycler {
         while (!buf.isEnqueued() && System.nanoTime() - start < sink.waitNanos) {
             idle = Idle.step(idle);              // the sealer marks it right after its offer
         }
-        reusable &= buf.isEnqueued();
+        if (!buf.isEnqueued()) {
+            buf.markEnqueued();                  // producers may move on; retired: its sealer may still mark it
+            reusable = false;
+            sink.recordError("write " + sink.name + ": a written buffer was not marked enqueued within " + sink.waitMillis
+                    + " ms (its sealer died after its offer?); the buffer is retired");
+        }
         idle = 0;
-        ByteSink.Slot slot;
-        while ((slot = sink.currentSlot()).buf == buf && !sink.tryReplace(slot)) {
+        BufferHandOff slots = sink.slots;
+        BufferHandOff.Slot slot;
+        while ((slot = slots.currentSlot()).buf == buf && !slots.tryReplace(slot)) {
             if (idle > Idle.SPINS) {
                 SinkBuffer extra = allocate(buf.capacity);
                 if (extra != null) {
-                    sink.free.offer(extra);      // no free buffer to install: one more rather than wait
+                    slots.free.offer(extra);      // no free buffer to install: one more rather than wait
                 }
             }
             idle = Idle.step(idle);              // a current buffer is never recycled under the producers
@@ -66,13 +72,15 @@ final class SinkRecycler {
             }
         }
         if (next == null) {
-            buf.recycle();                       // keep the old buffer rather than lose one
+            buf.recycle();                       // keep the old buffer rather than lose one (even a retired one)
             next = buf;
+        } else {
+            slots.unregister(buf);
         }
-        sink.free.offer(next);
-        ByteSink.Slot cur = sink.currentSlot();
+        slots.free.offer(next);
+        BufferHandOff.Slot cur = slots.currentSlot();
         if (cur.buf.isEnqueued()) {
-            sink.tryReplace(cur);                // nobody may be waiting to install (policy DROP)
+            slots.tryReplace(cur);                // nobody may be waiting to install (policy DROP)
         }
     }
 
@@ -81,7 +89,7 @@ final class SinkRecycler {
             return null;
         }
         try {
-            return new SinkBuffer(capacity, sink.backend.wantsDirectBuffers());
+            return sink.slots.register(new SinkBuffer(capacity, sink.backend.wantsDirectBuffers()));
         } catch (OutOfMemoryError | RuntimeException e) {
             unallocatable = capacity;
             sink.recordError("buffer of " + capacity + " bytes for " + sink.name

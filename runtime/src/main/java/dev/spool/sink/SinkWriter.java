@@ -37,7 +37,7 @@ final class SinkWriter implements Runnable {
     volatile String lastWriteError;
     private boolean dirty;
     private long throttleNext;
-    /** A current buffer seen sealed but not enqueued, and since when (see {@link ByteSink#rescueSealed}). */
+    /** A current buffer seen sealed but not enqueued, and since when (see {@link BufferHandOff#rescueSealed}). */
     private SinkBuffer sealWatch;
     private long sealWatchSince;
     /** Bytes given up while closing (the target cannot take them); saved to the recovery folder at the end. */
@@ -71,7 +71,7 @@ final class SinkWriter implements Runnable {
                     if (closingSince == 0) {
                         closingSince = System.nanoTime() | 1;
                     }
-                    boolean sealed = sink.closeCurrent();
+                    boolean sealed = sink.slots.closeCurrent();
                     if (!sealed && System.nanoTime() - closingSince >= sink.waitNanos) {
                         sink.recordError("close " + sink.name + ": the current buffer could not be sealed within "
                                 + sink.waitMillis + " ms (a producer died while installing it?)");
@@ -85,7 +85,7 @@ final class SinkWriter implements Runnable {
                 }
                 if (sink.flushRequested) {
                     sink.flushRequested = false;
-                    sink.sealCurrent();
+                    sink.slots.sealCurrent(sink.waitNanos);
                     continue;
                 }
                 if (dirty) {
@@ -94,7 +94,7 @@ final class SinkWriter implements Runnable {
                 long now = System.nanoTime();
                 watchSealed(now);
                 if (now - idleSince >= LINGER_NANOS && sink.current().reservedBytes() > 0) {
-                    sink.sealCurrent();
+                    sink.slots.sealCurrent(sink.waitNanos);
                     idleSince = now;
                     continue;
                 }
@@ -129,14 +129,13 @@ final class SinkWriter implements Runnable {
 
     private void watchSealed(long now) {
         SinkBuffer cur = sink.current();
-        long c = cur.claimedAcquire();
-        if (c <= cur.capacity || c >= SinkBuffer.CLOSED || cur.isEnqueued()) {
+        if (!cur.sealedNotEnqueued()) {
             sealWatch = null;
         } else if (sealWatch != cur) {
             sealWatch = cur;
             sealWatchSince = now;
         } else if (now - sealWatchSince >= sink.waitNanos) {
-            sink.rescueSealed(cur);
+            sink.slots.rescueSealed(cur);
             sealWatch = null;
         }
     }
@@ -161,9 +160,22 @@ final class SinkWriter implements Runnable {
         return true;
     }
 
+    /** Processes one queued item, if any (JCStress tests run the writer a step at a time). */
+    boolean processNext() {
+        Object item = sink.toWriter.poll();
+        if (item == null) {
+            return false;
+        }
+        process(item);
+        return true;
+    }
+
     private void process(Object item) {
         if (item instanceof SinkBuffer) {
-            writeBuffer((SinkBuffer) item);
+            SinkBuffer buf = (SinkBuffer) item;
+            if (!buf.written) {                  // else a second offer of a rescued (retired) buffer
+                writeBuffer(buf);
+            }
             return;
         }
         WriteRequest req = (WriteRequest) item;
@@ -185,14 +197,14 @@ final class SinkWriter implements Runnable {
             sink.recordError("writer: " + t);
         } finally {
             if (!req.isMarker()) {
-                sink.pendingQueued.addAndGet(-req.bytes);
+                sink.direct.uncount(req.bytes);
             }
             req.complete(ok);
         }
     }
 
     private void writeBuffer(SinkBuffer buf) {
-        boolean whole = recycler.awaitCommitted(buf);
+        boolean whole = recycler.awaitCommitted(buf) && !buf.retire;
         int limit = buf.limit;
         try {
             if (limit > 0) {
@@ -204,7 +216,7 @@ final class SinkWriter implements Runnable {
                 write(slices(buf.data, limit, holes), limit, buf.committedEvents() - holes.length, null);
             }
         } finally {
-            sink.pendingQueued.addAndGet(-limit);
+            buf.written = true;
             recycler.release(buf, whole);
         }
     }

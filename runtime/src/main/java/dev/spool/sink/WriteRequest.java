@@ -26,6 +26,8 @@ final class WriteRequest extends AtomicInteger {
     final long bytes;
     final Thread waiter;
     volatile boolean abandoned;
+    /** Rounds of {@link #await}'s loop (each parks up to 1 ms); for tests and diagnostics. */
+    int rounds;
 
     WriteRequest(ByteBuffer[] sources, Thread waiter) {
         this.sources = sources;
@@ -79,7 +81,8 @@ final class WriteRequest extends AtomicInteger {
         boolean interrupted = false;
         try {
             while (!isDone()) {
-                long left = timeoutNanos - (System.nanoTime() - start);
+                rounds++;
+                long left = nanosLeft(timeoutNanos, start, System.nanoTime());
                 if (left <= 0 || sink.writerEnded()
                         || (failFast && sink.writerStalled() && sink.errors.get() > errorsAtStart)
                         || sink.writerStalledLongerThan(timeoutNanos)) {
@@ -96,6 +99,15 @@ final class WriteRequest extends AtomicInteger {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * What is left of a wait of {@code timeoutNanos} that began at {@code startNanos}: measured as
+     * elapsed time, so it stays right at any {@link System#nanoTime()} origin (negative, or
+     * wrapping) and for {@code Long.MAX_VALUE}, where a deadline {@code start + timeout} overflows.
+     */
+    static long nanosLeft(long timeoutNanos, long startNanos, long nowNanos) {
+        return timeoutNanos - (nowNanos - startNanos);
     }
 
     boolean succeeded() {

@@ -17,21 +17,27 @@
  *       writer reads {@code committed} with acquire semantics, so once it sees
  *       {@code committed == limit} every byte below {@code limit} is visible to it.</li>
  *   <li>{@code limit} is a plain field written by the sealer before it offers the buffer to the
- *       writer's JCTools queue; the queue's offer is a release and its poll an acquire.</li>
- *   <li>{@code enqueued} is written with release after the offer and read with acquire: a
- *       producer that sees it may install a replacement, knowing the sealed buffer is already
+ *       writer's queue ({@code ConcurrentLinkedQueue}: its offer happens-before the poll that
+ *       returns the element).</li>
+ *   <li>{@code enqueued} is written with release after the offer returned and read with acquire:
+ *       a producer that sees it may install a replacement, knowing the sealed buffer is already
  *       ahead in the writer's queue (this is what keeps per-thread order across buffers).</li>
- *   <li>{@code current} (in {@link dev.spool.sink.ByteSink}) is read with acquire and replaced
+ *   <li>{@code current} (in {@link dev.spool.sink.BufferHandOff}) is read with acquire and replaced
  *       only by compare-and-set; a freshly installed buffer's {@code claimed} is opened (set from
  *       {@code CLOSED} to 0) with release <em>after</em> the compare-and-set, so a producer still
  *       holding a stale reference to a recycled buffer can never reserve space in it.</li>
- *   <li>Everything else crosses threads through JCTools queues or {@code volatile} fields.</li>
+ *   <li>The queued direct bytes ({@code ByteSink.pendingDirect}) change only under
+ *       {@code ByteSink.pendingLock}, with plain arithmetic and no call inside.</li>
+ *   <li>Everything else crosses threads through {@code ConcurrentLinkedQueue}s or
+ *       {@code volatile} fields.</li>
  * </ul>
- * The JCTools queues are its {@code org.jctools.queues.atomic} variants (field updaters and
- * {@code AtomicReferenceArray}), never the {@code sun.misc.Unsafe} ones: Java 24+ warns on the
- * host's stderr about every {@code Unsafe} memory-access call (JEP 471/498), and a later JDK
- * refuses them. Their offer is a release and their poll an acquire, as above.
- * VarHandles appear only in {@code SinkBuffer} and {@code ByteSink}.
+ * The writer's queue and the free pool are {@code ConcurrentLinkedQueue}s, not JCTools array
+ * queues: a JCTools MPSC/MPMC offer claims an index and stores the element in a second step, and
+ * a producer dying between the two (a {@code StackOverflowError}) left the writer spinning in
+ * {@code poll} for ever (issue 11; reproduced with {@code -XX:-TieredCompilation} and a thread
+ * dump). A linked queue's offer is one compare-and-set of a complete node: done or not done.
+ * Queue operations happen once per buffer, never per unit, so their cost does not matter.
+ * VarHandles appear only in {@code SinkBuffer} and {@code BufferHandOff}.
  *
  * <h2>Producers that die, and closing</h2>
  * <ul>
@@ -43,14 +49,17 @@
  *       and no method call; the writer reads them under the same monitor, adds the deferred
  *       bytes to {@code committed} when comparing with {@code limit}, and leaves the holes out
  *       of what it writes.</li>
- *   <li>A sealed buffer is handed off by whoever wins the compare-and-set on its
- *       {@code handing} flag: its sealer, or the writer when the buffer stayed current, sealed
- *       and not enqueued for {@code spool.sink.wait.millis} (its sealer died). {@code enqueued}
- *       is set in a {@code finally} after the offer.</li>
+ *   <li>A sealed buffer is handed off by its sealer (who wins the compare-and-set on its
+ *       {@code handing} flag), which marks it {@code enqueued} once its offer returned. A buffer
+ *       that stayed current, sealed and not enqueued for {@code spool.sink.wait.millis} is
+ *       enqueued by the writer itself, claimed or not (its sealer died before, during or after
+ *       the hand-off), and retired after writing; the writer skips a second offer of a buffer
+ *       use it has written (see {@link dev.spool.sink.BufferHandOff}).</li>
  *   <li>Every other wait (a commit that never comes, a buffer that is never opened, a free
- *       buffer, a direct write, flush, close) is bounded by {@code spool.sink.wait.millis}.</li>
+ *       buffer, a direct write, close) is bounded by {@code spool.sink.wait.millis}; a flush by
+ *       its own timeout; a {@code drop} producer never waits beyond a moment's spin.</li>
  *   <li>Closing: after {@code closed} (volatile) is set, the writer seals the current buffer and
- *       installs {@code ByteSink.CLOSED_SLOT} by compare-and-set; its buffer is never opened, so
+ *       installs {@code BufferHandOff.CLOSED_SLOT} by compare-and-set; its buffer is never opened, so
  *       every later reservation fails, and a producer that reads it (acquire) also sees
  *       {@code closed}. The writer ends only when that slot is current and its queue is empty,
  *       so every reservation made before is written. Units offered after that are written

@@ -107,9 +107,14 @@ public final class Forked implements AutoCloseable {
 
     /** Waits for the process to end; fails the test with its output if it does not end in time. */
     public int await() throws IOException, InterruptedException {
-        if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+        return await(TIMEOUT);
+    }
+
+    /** {@link #await()} with a bound of its own. */
+    public int await(Duration bound) throws IOException, InterruptedException {
+        if (!process.waitFor(bound.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new AssertionError("process did not end in " + TIMEOUT + "\n" + describe());
+            throw new AssertionError("process did not end in " + bound + "\n" + describe());
         }
         return process.exitValue();
     }
@@ -137,7 +142,12 @@ public final class Forked implements AutoCloseable {
 
     /** Waits (polling, with a deadline) until stdout contains {@code text}. */
     public void awaitOutput(String text) throws IOException, InterruptedException {
-        awaitCondition(() -> {
+        awaitOutput(text, TIMEOUT);
+    }
+
+    /** {@link #awaitOutput(String)} with a bound of its own (a host that starts slowly, e.g. with other agents). */
+    public void awaitOutput(String text, Duration bound) throws IOException, InterruptedException {
+        awaitCondition(bound, () -> {
             try {
                 return out().contains(text) || !process.isAlive();
             } catch (IOException e) {
@@ -150,10 +160,14 @@ public final class Forked implements AutoCloseable {
     }
 
     public static void awaitCondition(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        awaitCondition(TIMEOUT, condition);
+    }
+
+    public static void awaitCondition(Duration bound, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met in " + TIMEOUT);
+                throw new AssertionError("condition not met in " + bound);
             }
             Thread.sleep(20);
         }

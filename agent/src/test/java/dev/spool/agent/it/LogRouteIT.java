@@ -107,14 +107,19 @@ class LogRouteIT {
 
     /** A Logback configuration in {@code dir}: one FileAppender to {@code dir/app.log}, level INFO. */
     static Path logbackConfig(Path dir) throws Exception {
+        return logbackConfig(dir, dir);
+    }
+
+    /** The same configuration written in {@code confDir}, its appender writing {@code logDir/app.log}. */
+    static Path logbackConfig(Path confDir, Path logDir) throws Exception {
         String xml = "<configuration>\n"
                 + "  <appender name=\"FILE\" class=\"ch.qos.logback.core.FileAppender\">\n"
-                + "    <file>" + dir.resolve("app.log") + "</file>\n"
+                + "    <file>" + logDir.resolve("app.log") + "</file>\n"
                 + "    <encoder><pattern>%level %logger %msg%n</pattern></encoder>\n"
                 + "  </appender>\n"
                 + "  <root level=\"INFO\"><appender-ref ref=\"FILE\"/></root>\n"
                 + "</configuration>\n";
-        Path file = dir.resolve("logback.xml");
+        Path file = confDir.resolve("logback.xml");
         Files.writeString(file, xml, StandardCharsets.UTF_8);
         return file;
     }

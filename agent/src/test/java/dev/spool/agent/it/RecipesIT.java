@@ -102,7 +102,7 @@ class RecipesIT {
         return out;
     }
 
-    private static String metrics(int port) {
+    static String metrics(int port) {
         try {
             HttpResponse<String> r = HttpClient.newHttpClient().send(
                     HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),

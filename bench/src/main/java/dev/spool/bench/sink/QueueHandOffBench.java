@@ -1,6 +1,7 @@
 package dev.spool.bench.sink;
 
 import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import org.jctools.queues.MpmcArrayQueue;
 import org.jctools.queues.MpscUnboundedArrayQueue;
@@ -16,17 +17,18 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The sink's two hand-offs, one offer and one poll each, in JCTools' {@code sun.misc.Unsafe}
- * variants ({@code unsafe}) against the field-updater variants the sink uses since issue 18
- * ({@code atomic}), side by side in one run: the writer's queue (MPSC unbounded) and the
- * free-buffer queue (MPMC, 8 slots). The sink makes one of each per sealed buffer (a few per
- * second), so this is the whole of what the swap can cost.
+ * The sink's two hand-offs, one offer and one poll each: JCTools' {@code sun.misc.Unsafe}
+ * variants ({@code unsafe}), its field-updater variants ({@code atomic}, the sink's from issue 18)
+ * and {@code ConcurrentLinkedQueue} ({@code linked}, the sink's since issue 11: one CAS per offer,
+ * so a producer dying inside it cannot wedge the writer), side by side in one run: the writer's
+ * queue and the free-buffer queue. The sink makes one of each per sealed buffer (a few per
+ * second), so this is the whole of what the swaps can cost.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class QueueHandOffBench {
-    @Param({"unsafe", "atomic"})
+    @Param({"unsafe", "atomic", "linked"})
     public String variant;
     private final Object item = new Object();
     private Queue<Object> writer;
@@ -34,6 +36,11 @@ public class QueueHandOffBench {
 
     @Setup
     public void create() {
+        if (variant.equals("linked")) {
+            writer = new ConcurrentLinkedQueue<>();
+            free = new ConcurrentLinkedQueue<>();
+            return;
+        }
         boolean atomic = variant.equals("atomic");
         writer = atomic ? new MpscUnboundedAtomicArrayQueue<>(64) : new MpscUnboundedArrayQueue<>(64);
         free = atomic ? new MpmcAtomicArrayQueue<>(8) : new MpmcArrayQueue<>(8);
