@@ -118,6 +118,39 @@ public final class Hooks {
         }
     }
 
+    /**
+     * One record a log handler of {@code kind} ("logback") is about to format and write on the
+     * caller's thread: true when Spool took it (captured for formatting on the sink's thread; the
+     * original body must be skipped). Answers false inside another hook, like every log hook.
+     */
+    public static boolean logRecord(String kind, Object owner, Object record) {
+        SpoolHooks h = hooks;
+        if (h == null || record == null) {
+            return false;
+        }
+        boolean[] inside = INSIDE.get();
+        if (inside[0]) {
+            return false;
+        }
+        inside[0] = true;
+        try {
+            return h.logRecord(kind, owner, record);
+        } finally {
+            inside[0] = false;
+        }
+    }
+
+    /**
+     * A log handler of {@code kind} is about to close its stream (footer, roll, stop): every record
+     * Spool captured for it before is written first. Runs on every thread, inside other hooks too.
+     */
+    public static void logClosing(String kind, Object owner) {
+        SpoolHooks h = hooks;
+        if (h != null && owner != null) {
+            h.logClosing(kind, owner);
+        }
+    }
+
     public static boolean emit(String method, Object[] args) {
         SpoolHooks h = hooks;
         if (h == null) {

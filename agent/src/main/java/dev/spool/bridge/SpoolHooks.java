@@ -50,6 +50,18 @@ public interface SpoolHooks {
     boolean emit(String method, Object[] args);
 
     /**
+     * A record a log handler of {@code kind} would format and write now; true when Spool captured
+     * it for formatting on the sink's thread (the handler's own body is skipped). Never throws.
+     */
+    default boolean logRecord(String kind, Object owner, Object record) {
+        return false;
+    }
+
+    /** The handler {@code owner} of {@code kind} is closing its stream: write what was captured for it first. */
+    default void logClosing(String kind, Object owner) {
+    }
+
+    /**
      * A JUL {@code FileHandler.publish(record)} on the caller's thread: true when Spool took the
      * record (captured it for the handler's writer thread, or found it not loggable); the original
      * body must then be skipped. Default: never.

@@ -37,6 +37,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     private final AtomicReference<String> lastError = new AtomicReference<>("");
     private volatile boolean routingEnabled = true;
     private volatile Runnable extraFlush = () -> { };
+    private volatile Runnable capturedLogs = () -> { };
     private volatile Backends backends;
     private volatile LogVisibility visibility;
     /** Open sinks and their bean names (name, appender or null). */
@@ -120,6 +121,11 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
      */
     public int flush() {
         int files = 0;
+        try {
+            capturedLogs.run(); // log records captured for encoding on Spool's thread reach their streams first
+        } catch (RuntimeException e) {
+            error("flush-captured-logs", "writing captured log records failed: " + e);
+        }
         Backends b = backends;
         if (b != null && b.bufferIfStarted() != null) {
             try {
@@ -141,6 +147,11 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
             error("flush-events", "flush of the event file failed: " + e);
         }
         return files;
+    }
+
+    /** What {@link #flush()} runs first: writing log records captured before encoding into their streams. */
+    void capturedLogs(Runnable step) {
+        capturedLogs = step;
     }
 
     void instrumented(String className) {

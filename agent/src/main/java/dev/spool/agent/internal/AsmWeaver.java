@@ -25,7 +25,8 @@ import net.bytebuddy.jar.asm.Type;
  *       {@code JUL_PUBLISH} (at class load a {@code synchronized} one, Java 17's, is unlocked: see
  *       {@link EntryHook}); {@code SimpleFormatter.format(LogRecord)} → {@code JUL_FORMAT};
  *       {@code StreamHandler.flush()} and {@code FileHandler.close()} → {@code JUL_DRAIN};
- *   <li>Logback {@code OutputStreamAppender.setOutputStream(OutputStream)} → {@code LOGBACK_STREAM};
+ *   <li>Logback {@code OutputStreamAppender.setOutputStream(OutputStream)} → {@code LOGBACK_STREAM},
+ *       {@code writeOut(Object)} → {@code LOGBACK_EVENT}, {@code closeOutputStream()} → {@code LOGBACK_CLOSE};
  *   <li>every non-abstract, non-native method of an emitter class with a name listed in
  *       {@code spool.events.methods} → {@code EMIT}.
  * </ul>
@@ -137,6 +138,14 @@ final class AsmWeaver implements ClassFileTransformer {
         if (logback && HostNames.LOGBACK_OUTPUT_STREAM_APPENDER.equals(type) && !isStatic && "setOutputStream".equals(name)
                 && "(Ljava/io/OutputStream;)V".equals(desc)) {
             return EntryHook.Kind.LOGBACK_STREAM;
+        }
+        if (logback && HostNames.LOGBACK_OUTPUT_STREAM_APPENDER.equals(type) && !isStatic && "writeOut".equals(name)
+                && "(Ljava/lang/Object;)V".equals(desc)) {
+            return EntryHook.Kind.LOGBACK_EVENT;
+        }
+        if (logback && HostNames.LOGBACK_OUTPUT_STREAM_APPENDER.equals(type) && !isStatic && "closeOutputStream".equals(name)
+                && "()V".equals(desc)) {
+            return EntryHook.Kind.LOGBACK_CLOSE;
         }
         return null;
     }

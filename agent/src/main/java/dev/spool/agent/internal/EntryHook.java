@@ -20,6 +20,8 @@ import net.bytebuddy.jar.asm.Type;
  * JUL_OPEN       try { Hooks.nextStreamName(file == null ? null : file.getPath()); } catch (Throwable t) { }
  * JUL_METER      try { out = Hooks.wrapLogStream("jul", null, out); } catch (Throwable t) { }   (argument 1)
  * LOGBACK_STREAM try { out = Hooks.wrapLogStream("logback", this, out); } catch (Throwable t) { }
+ * LOGBACK_EVENT  try { if (Hooks.logRecord("logback", this, event)) return; } catch (Throwable t) { }
+ * LOGBACK_CLOSE  try { Hooks.logClosing("logback", this); } catch (Throwable t) { }
  * EMIT           try { if (Hooks.emit("<type>.<method>", new Object[] {args, boxed})) return <default>; }
  *                catch (Throwable t) { }
  * JUL_PUBLISH    try { if (Hooks.julPublish(this, record)) return; } catch (Throwable t) { }
@@ -40,7 +42,8 @@ import net.bytebuddy.jar.asm.Type;
  */
 final class EntryHook extends MethodVisitor {
 
-    enum Kind { WRITE_JSON, READ_JSON, JUL_OPEN, JUL_METER, LOGBACK_STREAM, EMIT, JUL_PUBLISH, JUL_FORMAT, JUL_DRAIN }
+    enum Kind { WRITE_JSON, READ_JSON, JUL_OPEN, JUL_METER, LOGBACK_STREAM, LOGBACK_EVENT, LOGBACK_CLOSE, EMIT, JUL_PUBLISH,
+        JUL_FORMAT, JUL_DRAIN }
 
     static final String HOOKS = "dev/spool/bridge/Hooks";
     private static final String FILE = "java/io/File";
@@ -124,6 +127,22 @@ final class EntryHook extends MethodVisitor {
                 super.visitVarInsn(Opcodes.ALOAD, 1);
                 invokeHooks("wrapLogStream", "(Ljava/lang/String;Ljava/lang/Object;Ljava/io/OutputStream;)Ljava/io/OutputStream;");
                 super.visitVarInsn(Opcodes.ASTORE, 1);
+                super.visitLabel(end);
+                super.visitJumpInsn(Opcodes.GOTO, resume);
+            }
+            case LOGBACK_EVENT -> {
+                super.visitLdcInsn("logback");
+                super.visitVarInsn(Opcodes.ALOAD, 0);
+                super.visitVarInsn(Opcodes.ALOAD, 1);
+                invokeHooks("logRecord", "(Ljava/lang/String;Ljava/lang/Object;Ljava/lang/Object;)Z");
+                super.visitLabel(end);
+                super.visitJumpInsn(Opcodes.IFEQ, resume);
+                super.visitInsn(Opcodes.RETURN);
+            }
+            case LOGBACK_CLOSE -> {
+                super.visitLdcInsn("logback");
+                super.visitVarInsn(Opcodes.ALOAD, 0);
+                invokeHooks("logClosing", "(Ljava/lang/String;Ljava/lang/Object;)V");
                 super.visitLabel(end);
                 super.visitJumpInsn(Opcodes.GOTO, resume);
             }

@@ -2,6 +2,7 @@ package dev.spool.agent.internal;
 
 import dev.spool.agent.jackson.HostJackson;
 import dev.spool.agent.jackson.JacksonCaptures;
+import dev.spool.agent.logback.LogbackDeferral;
 import dev.spool.agent.jul.JulCaptures;
 import dev.spool.agent.logback.LogbackStreams;
 import dev.spool.bridge.Hooks;
@@ -35,6 +36,7 @@ final class HooksImpl implements SpoolHooks {
     private final boolean logback;
     private final Set<String> emitters;
     private final boolean route;
+    private final LogbackDeferral deferral;
     private final JulCaptures julCaptures;
 
     HooksImpl(AgentControl control, Backends backends, PathFilter filter, boolean jul, boolean logback,
@@ -54,6 +56,8 @@ final class HooksImpl implements SpoolHooks {
         this.logback = logback;
         this.emitters = Set.copyOf(emitters);
         this.route = route;
+        this.deferral = new LogbackDeferral(control::error, dev.spool.sink.SinkSettings.DEFAULT_WAIT_MILLIS);
+        control.capturedLogs(deferral::drainAll);
     }
 
     /** The path of {@code file} if the filter selects it for buffering, else null. */
@@ -186,6 +190,7 @@ final class HooksImpl implements SpoolHooks {
         LogbackStreams.Plan plan = LogbackStreams.plan(appender, out);
         if (!plan.routable()) {
             AgentLog.debug("not routing a " + appender.getClass().getName() + ": " + plan.reason());
+            deferral.unrouted(appender);
             return out;
         }
         String streamName = plan.fileName();
@@ -195,11 +200,33 @@ final class HooksImpl implements SpoolHooks {
                     plan.currentLength());
             plan.install(stream);
             control.track(stream);
-            AgentLog.debug("routing " + streamName + " through the sink");
+            String notDeferred = deferral.routed(appender, plan.rollsByBytes());
+            AgentLog.debug("routing " + streamName + " through the sink"
+                    + (notDeferred == null ? ", encoded on Spool's thread" : ", encoded on the caller's thread: " + notDeferred));
         } catch (IllegalAccessException | RuntimeException e) {
+            deferral.unrouted(appender);
             control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");
         }
         return out;
+    }
+
+    @Override
+    public boolean logRecord(String kind, Object owner, Object record) {
+        if (!logback || !"logback".equals(kind) || owner == null) {
+            return false;
+        }
+        if (!control.routingEnabled()) {
+            deferral.closing(owner); // the kill switch: what was captured goes first, then Logback's own path
+            return false;
+        }
+        return deferral.capture(owner, record);
+    }
+
+    @Override
+    public void logClosing(String kind, Object owner) {
+        if (logback && "logback".equals(kind)) {
+            deferral.closing(owner);
+        }
     }
 
     @Override

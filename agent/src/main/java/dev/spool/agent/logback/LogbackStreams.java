@@ -62,9 +62,10 @@ public final class LogbackStreams {
         private final int bufferBytes;
         private final long lengthLimit;
         private final String fileName;
+        private final boolean rollsByBytes;
 
         private Plan(String reason, Field inner, Object resilient, FileOutputStream file, int bufferBytes, long lengthLimit,
-                     String fileName) {
+                     String fileName, boolean rollsByBytes) {
             this.reason = reason;
             this.inner = inner;
             this.resilient = resilient;
@@ -72,10 +73,16 @@ public final class LogbackStreams {
             this.bufferBytes = bufferBytes;
             this.lengthLimit = lengthLimit;
             this.fileName = fileName;
+            this.rollsByBytes = rollsByBytes;
         }
 
         static Plan unrouted(String reason) {
-            return new Plan(reason, null, null, null, 0, NO_LIMIT, null);
+            return new Plan(reason, null, null, null, 0, NO_LIMIT, null, false);
+        }
+
+        /** Whether the appender's triggering policy looks at the bytes written (the file's length or its own count). */
+        public boolean rollsByBytes() {
+            return rollsByBytes;
         }
 
         public boolean routable() {
@@ -127,9 +134,11 @@ public final class LogbackStreams {
                 return Plan.unrouted("prudent mode locks the file around each write");
             }
             long limit = NO_LIMIT;
+            boolean byBytes = false;
             if (is(appender.getClass(), ROLLING_APPENDER)) {
                 Object policy = appender.getClass().getMethod("getTriggeringPolicy").invoke(appender);
                 limit = lengthLimit(policy);
+                byBytes = limit != NO_LIMIT || countsBytes(policy);
                 if (limit < 0) {
                     return Plan.unrouted("its triggering policy " + (policy == null ? "null" : policy.getClass().getName())
                             + " may read the file's length");
@@ -143,7 +152,7 @@ public final class LogbackStreams {
                 return Plan.unrouted("its stream is not open");
             }
             Field inner = field(out, RESILIENT_BASE, "os");
-            return new Plan(null, inner, out, file, (int) bufferBytes, limit, name.getPath());
+            return new Plan(null, inner, out, file, (int) bufferBytes, limit, name.getPath(), byBytes);
         } catch (ReflectiveOperationException | RuntimeException e) {
             return Plan.unrouted("Logback's fields are not accessible (" + e + ")");
         }
@@ -173,6 +182,15 @@ public final class LogbackStreams {
             }
         }
         return -1;
+    }
+
+    /** Whether {@code policy} (a routable one) rolls by a byte count of its own: a size-and-time policy. */
+    static boolean countsBytes(Object policy) throws ReflectiveOperationException {
+        if (policy == null || !is(policy.getClass(), TIME_POLICY)) {
+            return false;
+        }
+        Object fnatp = policy.getClass().getMethod("getTimeBasedFileNamingAndTriggeringPolicy").invoke(policy);
+        return fnatp != null && is(fnatp.getClass(), SIZE_TIME_FNATP);
     }
 
     private static Method lengthCounterMethod(Class<?> type) {

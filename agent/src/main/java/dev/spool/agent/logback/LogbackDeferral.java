@@ -1,0 +1,205 @@
+package dev.spool.agent.logback;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/**
+ * Logback's encoding off the application's thread: for each routed file appender whose encoder
+ * {@link LogbackEncoders} accepts, the appender's {@code writeOut} hands the prepared event to a
+ * {@link DeferredAppender} (a {@code dev.spool.handoff} queue) and returns; the appender's writer
+ * thread ({@code spool-logback-encode-<appender>}) encodes and writes them under the appender's
+ * own lock.
+ *
+ * <p>What runs where: the caller's thread keeps everything plain Logback does before
+ * {@code writeOut} (filters, the rolling check and the roll itself, {@code prepareForDeferredProcessing}),
+ * plus the caller data when the pattern prints it (as Logback's {@code AsyncAppender} does with
+ * {@code includeCallerData}); the encoding thread runs the appender's encoder and its private
+ * {@code writeBytes}. Closing the stream (a roll, {@code stop()}, a new stream) first writes every
+ * event captured before, on the closing thread, so footers and rolls fall between the same events
+ * as plain. Rolling appenders whose policy reads bytes written ({@code SizeBasedTriggeringPolicy},
+ * {@code SizeAndTimeBasedRollingPolicy}) keep encoding on the caller's thread: their check before
+ * each event must see the previous events' bytes.
+ *
+ * <p>Thread-safe. The registry is a copy-on-write identity map read without locking (appenders
+ * are few, written at stream changes only); an appender that has captured and is stopped is
+ * forgotten (its thread ended) when the next appender's stream is routed. Lock-free for producers
+ * while an appender's queue has room; see {@link DeferredAppender} for the full case.
+ */
+public final class LogbackDeferral {
+
+    private static final String LOGGING_EVENT = "ch:qos:logback:classic:spi:LoggingEvent".replace(':', '.');
+    private static final String EVENT_VO = "ch:qos:logback:classic:spi:LoggingEventVO".replace(':', '.');
+
+    private final BiConsumer<String, String> errors;
+    private final long waitMillis;
+    private boolean exitHook;
+    private volatile Map<Object, DeferredAppender> appenders = new IdentityHashMap<>();
+    private volatile Class<?> eventClass;
+    private volatile MethodHandle callerData;
+    private final DeferredAppender.StackTraceGetter caller = this::callerData;
+
+    /**
+     * @param errors     receives (key, message) for failures Spool counts
+     * @param waitMillis the bound on every wait (a producer at a full queue, a drain waiting for an appender's lock)
+     */
+    public LogbackDeferral(BiConsumer<String, String> errors, long waitMillis) {
+        this.errors = errors;
+        this.waitMillis = waitMillis;
+    }
+
+    /**
+     * The appender's stream was just routed: its events are captured from now on if its encoder
+     * allows and its policy does not roll by bytes written; else they stay on the caller's thread.
+     *
+     * @return null when deferred, else why not
+     */
+    public String routed(Object appender, boolean rollsByBytes) {
+        String reason;
+        try {
+            Object encoder = appender.getClass().getMethod("getEncoder").invoke(appender);
+            LogbackEncoders.Shape shape = LogbackEncoders.shape(encoder);
+            reason = rollsByBytes ? "its triggering policy counts the bytes written before each event" : shape.reason();
+            if (reason == null) {
+                sweep();
+                DeferredAppender d = appenders.get(appender);
+                if (d == null || d.encoder() != encoder) {
+                    if (d != null) {
+                        d.active(false); // the old encoder's events are written at this stream's close
+                    }
+                    d = DeferredAppender.of(appender, encoder, shape, waitMillis);
+                    put(appender, d);
+                }
+                d.active(true);
+                return null;
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            reason = "Logback's appender is not accessible (" + e + ")";
+        }
+        unrouted(appender);
+        return reason;
+    }
+
+    /** The appender's new stream is not routed: its events stay on the caller's thread. */
+    public void unrouted(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        if (d != null) {
+            d.active(false);
+        }
+    }
+
+    /** The woven {@code writeOut(event)}: true when the event was captured (Logback's body is skipped). */
+    public boolean capture(Object appender, Object event) {
+        DeferredAppender d = appenders.get(appender);
+        return d != null && d.capture(event, caller);
+    }
+
+    /** The woven {@code closeOutputStream()}: the events captured before are written first, on this thread. */
+    public void closing(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        if (d != null) {
+            d.drainHere();
+        }
+    }
+
+    /** Writes what every appender has queued (Spool's flush, the kill switch, exit); each lock waited for at most {@code millis}. */
+    public void drainAll() {
+        long millis = waitMillis;
+        for (DeferredAppender d : appenders.values()) {
+            try {
+                if (!d.drainWithin(millis)) {
+                    errors.accept("logback-drain:" + d.name(), "the appender " + d.name() + " held its lock for "
+                            + millis + " ms: its captured events are written when it lets go");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** How many appenders capture now (status, tests). */
+    public int deferring() {
+        int n = 0;
+        for (DeferredAppender d : appenders.values()) {
+            n += d.active() ? 1 : 0;
+        }
+        return n;
+    }
+
+    private boolean callerData(Object event, boolean needed) {
+        Class<?> type = event.getClass();
+        MethodHandle h = callerData;
+        if (type != eventClass || h == null) {
+            if (!type.getName().equals(LOGGING_EVENT) && !type.getName().equals(EVENT_VO)) {
+                return false;
+            }
+            try {
+                h = MethodHandles.publicLookup().findVirtual(type, "getCallerData",
+                        MethodType.methodType(StackTraceElement[].class)).asType(MethodType.methodType(Object.class, Object.class));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return false;
+            }
+            callerData = h;
+            eventClass = type;
+        }
+        if (!needed) {
+            return true;
+        }
+        try {
+            Object ignored = h.invokeExact(event);
+            return true;
+        } catch (Throwable t) {
+            return false;
+        }
+    }
+
+    private synchronized void put(Object appender, DeferredAppender d) {
+        Map<Object, DeferredAppender> next = new IdentityHashMap<>(appenders);
+        DeferredAppender old = next.put(appender, d);
+        appenders = next;
+        if (old != null) {
+            old.stop(); // its writer drains once more and ends; closing the stream writes the rest
+        }
+        if (!exitHook) {
+            exitHook = true;
+            try {
+                Runtime.getRuntime().addShutdownHook(new Thread(this::drainAll, "spool-logback-exit"));
+            } catch (IllegalStateException e) {
+                // already exiting: closing the appenders writes what is queued
+            }
+        }
+    }
+
+    /** Forgets appenders that captured and are stopped now (their writer threads end). */
+    private synchronized void sweep() {
+        Map<Object, DeferredAppender> next = null;
+        for (Map.Entry<Object, DeferredAppender> e : appenders.entrySet()) {
+            if (e.getValue().everCaptured() && !isStarted(e.getKey())) {
+                // No drain here: stop() drained at its close, and a restarting appender may hold its
+                // lock while it waits for this monitor (routed() from its openFile). Its writer's
+                // last drain takes the lock on the writer's own thread.
+                e.getValue().active(false);
+                e.getValue().stop();
+                if (next == null) {
+                    next = new IdentityHashMap<>(appenders);
+                }
+                next.remove(e.getKey());
+            }
+        }
+        if (next != null) {
+            appenders = next;
+        }
+    }
+
+    private static boolean isStarted(Object appender) {
+        try {
+            return Boolean.TRUE.equals(appender.getClass().getMethod("isStarted").invoke(appender));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package dev.spool.agent.host;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Test host for the Logback differential test: the same events, byte for byte, in every run.
+ * Usage: {@code LogbackDiffHost <dir> <events>}, Logback configured by
+ * {@code -Dlogback.configurationFile} (the file appenders under test) plus one time-based
+ * {@code RollingFileAppender} built here ({@code dir/roll-<minute>.log}) whose clock follows the
+ * events' timestamps, so it rolls at the same event in every run.
+ *
+ * <p>Events are built here (reflectively: the test sources need no Logback) with fixed
+ * timestamps that cross the 2030 DST change in Europe/Berlin and several minutes, the context's
+ * birth time fixed (so {@code %relative} is too), levels, logger names, parameters (null among
+ * them), MDC, markers, exceptions with causes and suppressed ones, and two named threads taking
+ * turns (one at a time, so the order is fixed). Each is passed to {@code Logger.callAppenders}
+ * from {@link Emit#emit}, whose class is the event's logger FQCN: the caller data is the line in
+ * {@link #run} that logged it. Ends with {@code LoggerContext.stop()} (footers) and prints {@code done}.
+ */
+public final class LogbackDiffHost {
+
+    static final long BASE = Instant.parse("2030-03-31T00:58:20.125Z").toEpochMilli();
+    static final String[] LOGGERS = {"com.example.orders.OrderService", "com.example.web.RequestLog", "io.netty.Channel", "root.x"};
+    static final String[] LEVELS = {"INFO", "DEBUG", "WARN", "ERROR", "INFO", "TRACE"};
+
+    private static Object context;
+    private static Object rollingClock;
+
+    public static void main(String[] args) throws Exception {
+        String dir = args[0];
+        int events = Integer.parseInt(args[1]);
+        Class<?> factory = Class.forName("org.slf4j.LoggerFactory");
+        context = factory.getMethod("getILoggerFactory").invoke(null);
+        Field birth = Class.forName("ch.qos.logback.core.ContextBase").getDeclaredField("birthTime");
+        birth.setAccessible(true);
+        birth.setLong(context, BASE - 61_000);
+        call(context, "putProperty", "diff.run", "1"); // refreshes the context's view the events carry
+        addRollingAppender(dir);
+        int half = events / 2;
+        runOn("worker-1", 0, half);
+        runOn("worker-2", half, events);
+        call(context, "stop");
+        System.out.println("done");
+    }
+
+    private static void runOn(String name, int from, int to) throws InterruptedException {
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(() -> {
+            try {
+                run(from, to);
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, name);
+        t.start();
+        t.join();
+        if (failure[0] != null) {
+            throw new IllegalStateException("worker failed", failure[0]);
+        }
+    }
+
+    private static void run(int from, int to) throws Exception {
+        Class<?> mdc = Class.forName("org.slf4j.MDC");
+        Method put = mdc.getMethod("put", String.class, String.class);
+        Method remove = mdc.getMethod("remove", String.class);
+        Method marker = Class.forName("org.slf4j.MarkerFactory").getMethod("getMarker", String.class);
+        for (int i = from; i < to; i++) {
+            put.invoke(null, "user", "u" + (i % 13));
+            if (i % 5 == 0) {
+                put.invoke(null, "request", "r-" + i + "/é");
+            } else {
+                remove.invoke(null, "request");
+            }
+            String level = LEVELS[i % LEVELS.length];
+            String logger = LOGGERS[i % LOGGERS.length];
+            Object[] params = {i, i % 9 == 0 ? null : "p" + (i * 31 % 1000), "ünïcödé €"};
+            Throwable thrown = i % 17 == 3 ? failure(i) : null;
+            long at = BASE + i * 713L;
+            Object m = i % 7 == 0 ? marker.invoke(null, i % 14 == 0 ? "AUDIT" : "SECURITY") : null;
+            Emit.emit(logger, level, "event {} with {} and {}", params, thrown, at, m);
+        }
+    }
+
+    /** An exception with a cause and a suppressed one, thrown from a fixed stack. */
+    static Throwable failure(int i) {
+        IllegalStateException e = new IllegalStateException("failed #" + i, new IOException("disk " + i));
+        e.addSuppressed(new IllegalArgumentException("also " + i));
+        return e;
+    }
+
+    private static void addRollingAppender(String dir) throws Exception {
+        Object appender = create("ch.qos.logback.core.rolling.RollingFileAppender");
+        call(appender, "setContext", context);
+        call(appender, "setName", "ROLL");
+        Object encoder = create("ch.qos.logback.classic.encoder.PatternLayoutEncoder");
+        call(encoder, "setContext", context);
+        call(encoder, "setPattern", "%d{HH:mm:ss.SSS} [%thread] %-5level %logger{20} %X{user} - %msg%n");
+        call(encoder, "start");
+        call(appender, "setEncoder", encoder);
+        Object policy = create("ch.qos.logback.core.rolling.TimeBasedRollingPolicy");
+        call(policy, "setContext", context);
+        call(policy, "setFileNamePattern", dir + "/roll-%d{yyyy-MM-dd_HH-mm, UTC}.log");
+        call(policy, "setParent", appender);
+        rollingClock = create("ch.qos.logback.core.rolling.DefaultTimeBasedFileNamingAndTriggeringPolicy");
+        call(rollingClock, "setCurrentTime", BASE);
+        call(policy, "setTimeBasedFileNamingAndTriggeringPolicy", rollingClock);
+        call(policy, "start");
+        call(appender, "setRollingPolicy", policy);
+        call(appender, "start");
+        Object root = call(context, "getLogger", "ROOT");
+        call(root, "addAppender", appender);
+    }
+
+    /** The class whose name is every event's logger FQCN: the caller is the frame below {@link #emit}. */
+    static final class Emit {
+        static void emit(String loggerName, String level, String message, Object[] params, Throwable thrown, long at,
+                         Object marker) throws Exception {
+            Object logger = call(context, "getLogger", loggerName);
+            Object lvl = Class.forName("ch.qos.logback.classic.Level").getMethod("toLevel", String.class).invoke(null, level);
+            Class<?> eventType = Class.forName("ch.qos.logback.classic.spi.LoggingEvent");
+            Object event = eventType.getConstructor(String.class, logger.getClass(), lvl.getClass(), String.class,
+                    Throwable.class, Object[].class).newInstance(Emit.class.getName(), logger, lvl, message, thrown, params);
+            call(event, "setTimeStamp", at);
+            if (marker != null) {
+                call(event, "addMarker", marker);
+            }
+            call(rollingClock, "setCurrentTime", at);
+            call(logger, "callAppenders", event);
+        }
+    }
+
+    static Object create(String type) throws Exception {
+        return Class.forName(type).getConstructor().newInstance();
+    }
+
+    /** Calls the public method {@code name} of {@code target} that takes these arguments. */
+    static Object call(Object target, String name, Object... args) throws Exception {
+        List<Method> candidates = new ArrayList<>();
+        for (Method m : target.getClass().getMethods()) {
+            if (m.getName().equals(name) && m.getParameterCount() == args.length) {
+                candidates.add(m);
+            }
+        }
+        for (Method m : candidates) {
+            Class<?>[] types = m.getParameterTypes();
+            boolean fits = true;
+            for (int i = 0; i < args.length && fits; i++) {
+                fits = args[i] == null || wrap(types[i]).isInstance(args[i]);
+            }
+            if (fits) {
+                return m.invoke(target, args);
+            }
+        }
+        throw new NoSuchMethodException(target.getClass().getName() + "." + name + " for " + args.length + " arguments");
+    }
+
+    private static Class<?> wrap(Class<?> type) {
+        if (!type.isPrimitive()) {
+            return type;
+        }
+        return type == long.class ? Long.class : type == int.class ? Integer.class : type == boolean.class ? Boolean.class : type;
+    }
+}

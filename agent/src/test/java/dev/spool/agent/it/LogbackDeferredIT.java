@@ -1,0 +1,91 @@
+package dev.spool.agent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Logback's encoding on Spool's thread (issue 13, item 3) writes the bytes plain Logback writes:
+ * the same events ({@code LogbackDiffHost}: fixed timestamps across a DST change, MDC, markers,
+ * exceptions with causes and suppressed ones, two threads) through file appenders with realistic
+ * patterns (time zones, caller data, {@code %relative}, {@code %replace}, colours, headers and
+ * footers, another charset, {@code immediateFlush=false}) and a time-based rolling appender, run
+ * plain and with the agent in forked JVMs; every file must match byte for byte, the rolled ones
+ * included (so rolling happened at the same event).
+ */
+class LogbackDeferredIT {
+
+    private static final String FILE = "ch.qos.logback.core.FileAppender";
+
+    @TempDir
+    Path root;
+
+    @Test
+    void shouldWriteTheSameBytesAsPlainLogbackWhenEncodingOnSpoolsThread() throws Exception {
+        String cp = Forked.hostClassPath(Forked.logback());
+        Path plainDir = Files.createDirectories(root.resolve("plain").resolve("logs"));
+        Path agentDir = Files.createDirectories(root.resolve("agent").resolve("logs"));
+        Forked.start(root, "plain", List.of("-Dlogback.configurationFile=" + config(plainDir)), cp,
+                "dev.spool.agent.host.LogbackDiffHost", plainDir.toString(), "300").awaitSuccess();
+        Forked agent = Forked.start(root, "agent", LogRouteIT.concat(Forked.agentArgs("spool.log.level=debug"),
+                "-Dlogback.configurationFile=" + config(agentDir)), cp, "dev.spool.agent.host.LogbackDiffHost",
+                agentDir.toString(), "300");
+        agent.awaitSuccess();
+        String err = agent.err();
+        for (String deferred : List.of("a.log", "b.log", "c.log", "e.log")) {
+            assertTrue(err.contains("routing " + agentDir.resolve(deferred) + " through the sink, encoded on Spool's thread"), err);
+        }
+        assertTrue(err.contains("routing " + agentDir.resolve("d.log") + " through the sink, encoded on the caller's thread"), err);
+        assertTrue(err.contains("routing " + agentDir.resolve("roll-2030-03-31_01-01.log")
+                + " through the sink, encoded on Spool's thread"), err);
+        List<String> rolled;
+        try (Stream<Path> files = Files.list(agentDir)) {
+            rolled = files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("roll-")).sorted()
+                    .collect(Collectors.toList());
+        }
+        assertEquals(4, rolled.size(), "rolled every minute of the events' clock: " + rolled);
+        Trees.assertSameFiles(plainDir, agentDir);
+        String b = Files.readString(agentDir.resolve("b.log"), StandardCharsets.UTF_8);
+        assertTrue(b.contains("LogbackDiffHost.run(LogbackDiffHost.java:"), "caller data computed on the caller's thread: " + b);
+    }
+
+    private static String appender(String name, Path file, String extra, String encoder) {
+        return "  <appender name=\"" + name + "\" class=\"" + FILE + "\">\n"
+                + "    <file>" + file + "</file>" + extra + "\n" + encoder + "\n  </appender>\n";
+    }
+
+    private static String pattern(String pattern) {
+        return "    <encoder><pattern>" + pattern + "</pattern></encoder>";
+    }
+
+    static Path config(Path dir) throws Exception {
+        String body = appender("A", dir.resolve("a.log"), "", pattern(
+                "%d{yyyy-MM-dd HH:mm:ss.SSS zzz, Europe/Berlin} [%thread] %-5level %logger{36} %X{user} {%X} %marker - %msg%n%ex"))
+                + appender("B", dir.resolve("b.log"), "", pattern(
+                "%d{ISO8601, America/New_York} %relative %caller{2}%class.%method\\(%file:%line\\) %-5level "
+                        + "%replace(%msg){'[0-9]', '#'} %rootException{5}%n"))
+                + appender("C", dir.resolve("c.log"), "",
+                "    <encoder class=\"ch.qos.logback.core.encoder.LayoutWrappingEncoder\"><charset>ISO-8859-1</charset>\n"
+                        + "      <layout class=\"ch.qos.logback.classic.PatternLayout\"><fileHeader>file header</fileHeader>"
+                        + "<presentationHeader>presentation header</presentationHeader><fileFooter>file footer</fileFooter>"
+                        + "<pattern>%date{HH:mm:ss.SSS, Asia/Kolkata} %highlight(%level) %cyan(%logger{0}) %mdc{request:-none} "
+                        + "%msg %xEx{short}%n</pattern></layout></encoder>")
+                + appender("D", dir.resolve("d.log"), "", pattern("%property{diff.run} %msg%n"))
+                + appender("E", dir.resolve("e.log"), "<immediateFlush>false</immediateFlush>",
+                "    <encoder><pattern>%-4relative [%t] %-5level %logger{35} - %msg %n</pattern>"
+                        + "<outputPatternAsHeader>true</outputPatternAsHeader></encoder>");
+        String xml = "<configuration>\n" + body + "  <root level=\"TRACE\"><appender-ref ref=\"A\"/><appender-ref ref=\"B\"/>"
+                + "<appender-ref ref=\"C\"/><appender-ref ref=\"D\"/><appender-ref ref=\"E\"/></root>\n</configuration>\n";
+        Path file = dir.getParent().resolve("logback.xml");
+        Files.writeString(file, xml, StandardCharsets.UTF_8);
+        return file;
+    }
+}

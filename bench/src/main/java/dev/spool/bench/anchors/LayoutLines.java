@@ -1,0 +1,138 @@
+package dev.spool.bench.anchors;
+
+import ch.qos.logback.classic.AsyncAppender;
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.FileAppender;
+import java.nio.file.Path;
+import org.apache.logging.log4j.core.async.AsyncLoggerContext;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder;
+import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilderFactory;
+import org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration;
+
+/**
+ * Contenders with realistic layouts (issue 13's anchors rows): date, thread, level, logger and
+ * message ({@code realistic}), and the same with the caller's class, method and line
+ * ({@code caller}), in Logback's and Log4j2's equivalent patterns. Every line of one contender and
+ * layout has the same length (fixed-width date, padded level, one logger, fixed thread names).
+ * <ul>
+ *   <li>{@code logbackFile}: a plain {@code FileAppender} with a {@code PatternLayoutEncoder} and
+ *       Logback's defaults ({@code immediateFlush=true}): what the application configures; run
+ *       without the agent it is the plain row, under {@code -javaagent} it is Spool's row;</li>
+ *   <li>{@code logbackAsync}: {@code AsyncAppender} without discarding ({@code discardingThreshold=0},
+ *       {@code neverBlock=false}, {@code includeCallerData} for the caller layout) over the same
+ *       {@code FileAppender} with {@code immediateFlush=false};</li>
+ *   <li>{@code log4j2}: a {@code RandomAccessFile} appender ({@code immediateFlush=false}); synchronous
+ *       or all-async by the fork's context selector ({@code includeLocation} for the caller layout).</li>
+ * </ul>
+ */
+final class LayoutLines {
+
+    static final String LOGBACK_REALISTIC = "%d{yyyy-MM-dd HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n";
+    static final String LOGBACK_CALLER = "%d{yyyy-MM-dd HH:mm:ss.SSS} [%thread] %-5level %logger{36} %class.%method:%line - %msg%n";
+    static final String LOG4J2_REALISTIC = "%d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %-5level %logger{36} - %msg%n";
+    static final String LOG4J2_CALLER = "%d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %-5level %logger{36} %C.%M:%L - %msg%n";
+
+    private LayoutLines() {}
+
+    static Contender open(String name, String layout, Path file) {
+        boolean caller = switch (layout) {
+            case "realistic" -> false;
+            case "caller" -> true;
+            default -> throw new IllegalArgumentException("unknown layout " + layout);
+        };
+        return switch (name) {
+            case "logbackFile" -> logback(file, caller, false);
+            case "logbackAsync" -> logback(file, caller, true);
+            case "log4j2Sync" -> log4j2(file, caller, false);
+            case "log4j2Async" -> log4j2(file, caller, true);
+            default -> throw new IllegalArgumentException("unknown contender " + name);
+        };
+    }
+
+    private static Contender logback(Path file, boolean caller, boolean async) {
+        LoggerContext ctx = new LoggerContext();
+        ctx.setMDCAdapter(new LogbackMDCAdapter());
+        ctx.start();
+        PatternLayoutEncoder enc = new PatternLayoutEncoder();
+        enc.setContext(ctx);
+        enc.setPattern(caller ? LOGBACK_CALLER : LOGBACK_REALISTIC);
+        enc.start();
+        FileAppender<ILoggingEvent> fa = new FileAppender<>();
+        fa.setContext(ctx);
+        fa.setName("file");
+        fa.setFile(file.toString());
+        fa.setAppend(false);
+        fa.setImmediateFlush(!async);
+        fa.setEncoder(enc);
+        fa.start();
+        Appender<ILoggingEvent> top = fa;
+        if (async) {
+            AsyncAppender a = new AsyncAppender();
+            a.setContext(ctx);
+            a.setName("async");
+            a.setDiscardingThreshold(0);
+            a.setNeverBlock(false);
+            a.setIncludeCallerData(caller);
+            a.addAppender(fa);
+            a.start();
+            top = a;
+        }
+        if (!fa.isStarted() || !top.isStarted()) {
+            throw new IllegalStateException("Logback appender not started: " + ctx.getStatusManager().getCopyOfStatusList());
+        }
+        Logger root = ctx.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.setLevel(Level.INFO);
+        root.addAppender(top);
+        Logger logger = ctx.getLogger("dev.spool.bench.anchors.OrderService");
+        return new Contender() {
+            @Override
+            public void log(int i) {
+                logger.info(Workload.TEMPLATE, Workload.FIRST_PARAM + i);
+            }
+
+            @Override
+            public void stop() {
+                ctx.stop();
+            }
+        };
+    }
+
+    private static Contender log4j2(Path file, boolean caller, boolean async) {
+        ConfigurationBuilder<BuiltConfiguration> b = ConfigurationBuilderFactory.newConfigurationBuilder();
+        b.setConfigurationName("spool-anchor-layout");
+        b.setStatusLevel(org.apache.logging.log4j.Level.WARN);
+        b.setShutdownHook("disable");
+        b.add(b.newAppender("file", "RandomAccessFile")
+                .addAttribute("fileName", file.toString())
+                .addAttribute("append", false)
+                .addAttribute("immediateFlush", false)
+                .add(b.newLayout("PatternLayout").addAttribute("pattern", caller ? LOG4J2_CALLER : LOG4J2_REALISTIC)));
+        b.add(b.newRootLogger(org.apache.logging.log4j.Level.INFO).addAttribute("includeLocation", caller)
+                .add(b.newAppenderRef("file")));
+        org.apache.logging.log4j.core.LoggerContext ctx = Configurator.initialize(b.build());
+        if (ctx == null || !ctx.isStarted() || (ctx instanceof AsyncLoggerContext) != async) {
+            throw new IllegalStateException("Log4j2 context not as the bench wants (async " + async + "): " + ctx);
+        }
+        org.apache.logging.log4j.Logger logger = ctx.getLogger("dev.spool.bench.anchors.OrderService");
+        return new Contender() {
+            @Override
+            public void log(int i) {
+                logger.info(Workload.TEMPLATE, Workload.FIRST_PARAM + i);
+            }
+
+            @Override
+            public void stop() {
+                if (!ctx.isStopped()) {
+                    Configurator.shutdown(ctx);
+                }
+            }
+        };
+    }
+}
