@@ -2,11 +2,12 @@ package dev.spool.handoff;
 
 import dev.spool.sink.SinkPolicy;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
-import org.jctools.queues.atomic.MpscAtomicArrayQueue;
 
 /**
  * A bounded multi-producer queue of captured records with one drainer at a time: the hand-off
@@ -30,6 +31,14 @@ import org.jctools.queues.atomic.MpscAtomicArrayQueue;
  * its own around encoding (a log handler's monitor) must take it <em>before</em> calling
  * {@code drainTo}, on every thread, so locks are always taken in one order.
  *
+ * <p><b>A producer that dies inside {@link #offer}</b> (a {@code StackOverflowError} thrown in a
+ * host's {@code catch (StackOverflowError e)} that logs, an {@code OutOfMemoryError}) never stops
+ * the drain: the record is linked in one compare-and-set or not at all (a
+ * {@link ConcurrentLinkedQueue}), so a drainer never waits for a half-made offer. An array queue
+ * (claim a slot, then store into it) would leave the drainer spinning on the claimed slot for ever,
+ * under the lock every flush and close takes. The worst a death can do here is leave the
+ * count one record high: the queue's room shrinks by one.
+ *
  * <p>Example:
  * <pre>{@code
  * MpscCapturedRecordQueue<Line> q = new MpscCapturedRecordQueue<>("app.log", 8192, SinkPolicy.BLOCK, 10_000);
@@ -43,13 +52,16 @@ import org.jctools.queues.atomic.MpscAtomicArrayQueue;
  */
 public final class MpscCapturedRecordQueue<R> {
 
-    /** Default capacity in records (rounded up to a power of two by JCTools). */
+    /** Default capacity in records. */
     public static final int DEFAULT_CAPACITY = 8192;
     private static final long PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     private static final int SPINS = 64;
 
     private final String name;
-    private final MpscAtomicArrayQueue<R> queue;
+    private final ConcurrentLinkedQueue<R> queue = new ConcurrentLinkedQueue<>();
+    /** Records offered and not yet polled (reserved before the link, released after the poll). */
+    private final AtomicInteger count = new AtomicInteger();
+    private final int capacity;
     private final ReentrantLock drainLock = new ReentrantLock();
     private final long waitNanos;
     private final AtomicLong dropped = new AtomicLong();
@@ -72,7 +84,7 @@ public final class MpscCapturedRecordQueue<R> {
             throw new IllegalArgumentException("waitMillis must not be negative: " + waitMillis);
         }
         this.name = Objects.requireNonNull(name, "name");
-        this.queue = new MpscAtomicArrayQueue<>(capacity);
+        this.capacity = capacity;
         this.policy = Objects.requireNonNull(policy, "policy");
         this.waitNanos = TimeUnit.MILLISECONDS.toNanos(waitMillis);
     }
@@ -102,7 +114,7 @@ public final class MpscCapturedRecordQueue<R> {
      */
     public boolean offer(R record) {
         Objects.requireNonNull(record, "record");
-        if (queue.offer(record)) {
+        if (link(record)) {
             wakeWriter();
             return true;
         }
@@ -125,7 +137,7 @@ public final class MpscCapturedRecordQueue<R> {
             } else {
                 LockSupport.parkNanos(this, PARK_NANOS);
             }
-            if (queue.offer(record)) {
+            if (link(record)) {
                 wakeWriter();
                 return true;
             }
@@ -147,11 +159,21 @@ public final class MpscCapturedRecordQueue<R> {
      */
     public boolean tryOffer(R record) {
         Objects.requireNonNull(record, "record");
-        if (queue.offer(record)) {
+        if (link(record)) {
             wakeWriter();
             return true;
         }
         return false;
+    }
+
+    /** Reserves room in the count, then links the record (one CAS); false when full. */
+    private boolean link(R record) {
+        if (count.getAndIncrement() >= capacity) {
+            count.getAndDecrement();
+            return false;
+        }
+        queue.offer(record);
+        return true;
     }
 
     private void wakeWriter() {
@@ -173,7 +195,8 @@ public final class MpscCapturedRecordQueue<R> {
         try {
             int n = 0;
             R r;
-            while (n < max && (r = queue.poll()) != null) { // poll waits out a producer between claim and store
+            while (n < max && (r = queue.poll()) != null) { // lock-free: never waits for a producer
+                count.getAndDecrement();
                 n++;
                 try {
                     encoder.encode(r);
@@ -214,11 +237,11 @@ public final class MpscCapturedRecordQueue<R> {
 
     /** Records queued now (approximate while producers offer). */
     public int size() {
-        return queue.size();
+        return Math.max(0, Math.min(capacity, count.get()));
     }
 
     public int capacity() {
-        return queue.capacity();
+        return capacity;
     }
 
     public long dropped() {

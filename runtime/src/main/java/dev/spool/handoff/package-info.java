@@ -16,19 +16,20 @@
  *
  * <h2>Memory-ordering conventions (the only ones used in this package)</h2>
  * <ul>
- *   <li>A record crosses threads only through the JCTools {@code MpscAtomicArrayQueue} (its
- *       {@code offer} is a CAS on the producer index, then a release store of the element; its
- *       {@code poll} an acquire load): everything the producer wrote into the record before
- *       offering it is visible to the drainer.</li>
+ *   <li>A record crosses threads only through a {@code ConcurrentLinkedQueue} (its
+ *       {@code offer} links a node holding the record with one CAS; its {@code poll} reads the
+ *       node's item with a volatile load): everything the producer wrote into the record before
+ *       offering it is visible to the drainer. The bound is a separate {@code AtomicInteger}
+ *       reserved before the link and released after the poll. Not JCTools' array queue: its
+ *       offer claims a slot and stores into it in two steps, and a producer dying between them
+ *       (a {@code StackOverflowError}) would leave every later drain spinning on that slot.</li>
  *   <li>Wake-ups use the Dekker pattern on two volatile variables: the writer thread sets
- *       {@code parked} (volatile store) and then reads the queue's producer index (volatile
- *       load); a producer CASes the producer index (full fence) and then reads {@code parked}. At
+ *       {@code parked} (volatile store) and then reads the queue's head and tail (volatile
+ *       loads); a producer CASes a node into the queue (full fence) and then reads {@code parked}. At
  *       least one of them sees the other's write, so a record is never left waiting for the
  *       writer's idle timeout.</li>
  *   <li>Drains are serialised by one {@code ReentrantLock} per queue: whatever a drain did
  *       happens-before the next drain begins, on whichever thread.</li>
  * </ul>
- * The JCTools queues are the {@code org.jctools.queues.atomic} variants (no {@code sun.misc.Unsafe},
- * which Java 24+ warns about on the host's stderr).
  */
 package dev.spool.handoff;
