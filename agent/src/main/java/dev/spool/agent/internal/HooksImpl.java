@@ -57,7 +57,15 @@ final class HooksImpl implements SpoolHooks {
         this.emitters = Set.copyOf(emitters);
         this.route = route;
         this.deferral = new LogbackDeferral(control::error, dev.spool.sink.SinkSettings.DEFAULT_WAIT_MILLIS);
-        control.capturedLogs(deferral::drainAll);
+        control.capturedLogs(() -> { // both, even when one throws (AgentControl.flush counts it)
+            try {
+                deferral.drainAll();
+            } finally {
+                if (julCaptures != null) {
+                    julCaptures.drainAll();
+                }
+            }
+        });
     }
 
     /** The path of {@code file} if the filter selects it for buffering, else null. */

@@ -119,16 +119,23 @@ public final class JulCaptures {
     }
 
     /**
+     * The agent's flush (CLI {@code flush}, the Agent bean, the kill switch): every record captured
+     * before the call is handed to its handler when this returns, on the calling thread (each
+     * handler's monitor, then its queue's lock: the order every drain takes).
+     */
+    public void drainAll() {
+        for (JulCaptureLog log : logs) {
+            log.drainHere();
+        }
+    }
+
+    /**
      * At exit: a handler the application never closed, and that JUL's own cleanup does not close (a
      * handler of an anonymous logger), still gets every record it captured. Bounded by the sink's
      * wait: the drains run on a daemon thread, which a handler's stuck monitor cannot keep alive.
      */
     private void drainAtExit() {
-        Thread drains = new Thread(() -> {
-            for (JulCaptureLog log : logs) {
-                log.drainHere();
-            }
-        }, "spool-jul-exit-drain");
+        Thread drains = new Thread(this::drainAll, "spool-jul-exit-drain");
         drains.setDaemon(true);
         drains.start();
         try {
