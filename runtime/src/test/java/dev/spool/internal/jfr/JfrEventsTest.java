@@ -1,4 +1,4 @@
-package dev.spool.jfr;
+package dev.spool.internal.jfr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
