@@ -1,7 +1,7 @@
 package dev.spool.buffer;
 
-import dev.spool.jfr.SpoolJfr;
-import dev.spool.recovery.RecoveryFolder;
+import dev.spool.internal.jfr.SpoolJfr;
+import dev.spool.internal.recovery.RecoveryFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
