@@ -1,7 +1,7 @@
 package dev.spool.sink;
 
-import dev.spool.jfr.SpoolJfr;
-import dev.spool.recovery.RecoveryFolder;
+import dev.spool.internal.jfr.SpoolJfr;
+import dev.spool.internal.recovery.RecoveryFolder;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
