@@ -1,12 +1,12 @@
 package dev.spool.agent.internal;
 
 
-import dev.spool.jfr.SpoolJfr;
+import dev.spool.internal.jfr.SpoolJfr;
 import dev.spool.agent.kafka.KafkaShipping;
 import dev.spool.agent.jul.JulCaptures;
 import dev.spool.bridge.Hooks;
-import dev.spool.handoff.MpscCapturedRecordQueue;
-import dev.spool.config.SpoolConfig;
+import dev.spool.internal.handoff.MpscCapturedRecordQueue;
+import dev.spool.internal.config.SpoolConfig;
 import java.io.File;
 import java.lang.instrument.Instrumentation;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package dev.spool.agent.jul;
 
-import dev.spool.handoff.CapturedRecordEncoder;
-import dev.spool.handoff.CapturedRecordWriterThread;
-import dev.spool.handoff.MpscCapturedRecordQueue;
+import dev.spool.internal.handoff.CapturedRecordEncoder;
+import dev.spool.internal.handoff.CapturedRecordWriterThread;
+import dev.spool.internal.handoff.MpscCapturedRecordQueue;
 import dev.spool.sink.SinkPolicy;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;

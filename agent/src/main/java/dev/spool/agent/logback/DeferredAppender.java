@@ -10,9 +10,9 @@ import java.lang.reflect.Method;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import dev.spool.bridge.Hooks;
-import dev.spool.handoff.CapturedRecordEncoder;
-import dev.spool.handoff.CapturedRecordWriterThread;
-import dev.spool.handoff.MpscCapturedRecordQueue;
+import dev.spool.internal.handoff.CapturedRecordEncoder;
+import dev.spool.internal.handoff.CapturedRecordWriterThread;
+import dev.spool.internal.handoff.MpscCapturedRecordQueue;
 import dev.spool.sink.SinkPolicy;
 
 /**

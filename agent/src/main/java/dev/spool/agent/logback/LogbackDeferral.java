@@ -10,7 +10,7 @@ import java.util.function.BiConsumer;
 /**
  * Logback's encoding off the application's thread: for each routed file appender whose encoder
  * {@link LogbackEncoders} accepts, the appender's {@code writeOut} hands the prepared event to a
- * {@link DeferredAppender} (a {@code dev.spool.handoff} queue) and returns; the appender's writer
+ * {@link DeferredAppender} (a {@code dev.spool.internal.handoff} queue) and returns; the appender's writer
  * thread ({@code spool-logback-encode-<appender>}) encodes and writes them under the appender's
  * own lock.
  *

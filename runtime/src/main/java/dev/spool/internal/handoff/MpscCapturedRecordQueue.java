@@ -1,4 +1,4 @@
-package dev.spool.handoff;
+package dev.spool.internal.handoff;
 
 import dev.spool.sink.SinkPolicy;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.spool.handoff;
+package dev.spool.internal.handoff;
 
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package dev.spool.handoff;
+package dev.spool.internal.handoff;
 
 /**
  * How a log turns one captured record into its output (formats it and writes the bytes). Called

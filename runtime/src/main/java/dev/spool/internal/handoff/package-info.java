@@ -4,12 +4,12 @@
  * log's output, in the order in which producers passed their capture point.
  *
  * <ul>
- *   <li>{@link dev.spool.handoff.MpscCapturedRecordQueue} — a bounded queue many producer
+ *   <li>{@link dev.spool.internal.handoff.MpscCapturedRecordQueue} — a bounded queue many producer
  *       threads offer to (lock-free, {@code BLOCK} waits bounded, {@code DROP} never waits) and
  *       that one drainer at a time (guarded by the queue's own lock) hands to a
- *       {@link dev.spool.handoff.CapturedRecordEncoder}. A flush is a drain on the flushing
+ *       {@link dev.spool.internal.handoff.CapturedRecordEncoder}. A flush is a drain on the flushing
  *       thread: when it returns, every record offered before it began has been encoded.</li>
- *   <li>{@link dev.spool.handoff.CapturedRecordWriterThread} — a daemon thread that runs a
+ *   <li>{@link dev.spool.internal.handoff.CapturedRecordWriterThread} — a daemon thread that runs a
  *       drain task whenever a producer wakes it (and every {@code idle} period), so records reach
  *       the encoder without the producer doing any encoding.</li>
  * </ul>
@@ -32,4 +32,4 @@
  *       happens-before the next drain begins, on whichever thread.</li>
  * </ul>
  */
-package dev.spool.handoff;
+package dev.spool.internal.handoff;
