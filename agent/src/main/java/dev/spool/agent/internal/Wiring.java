@@ -5,6 +5,7 @@ import dev.spool.internal.jfr.SpoolJfr;
 import dev.spool.agent.kafka.KafkaShipping;
 import dev.spool.agent.jul.JulCaptures;
 import dev.spool.bridge.Hooks;
+import dev.spool.internal.handoff.CapturedLogWriterPool;
 import dev.spool.internal.handoff.MpscCapturedRecordQueue;
 import dev.spool.internal.config.SpoolConfig;
 import java.io.File;
@@ -38,6 +39,7 @@ final class Wiring {
         Backends backends = new Backends(control, settings.buffer, settings.sink, config.eventsFile());
         control.backends(backends);
         boolean exact = "exact".equalsIgnoreCase(config.eventsVisibility());
+        CapturedLogWriterPool.configureShared(config.eventsCaptureThreads()); // before any captured log registers
         control.visibility(config.eventsVisibilityMaxMillis());
         JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
                 ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
