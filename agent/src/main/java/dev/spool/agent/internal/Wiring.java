@@ -5,6 +5,7 @@ import dev.spool.internal.jfr.SpoolJfr;
 import dev.spool.agent.kafka.KafkaShipping;
 import dev.spool.agent.jul.JulCaptures;
 import dev.spool.bridge.Hooks;
+import dev.spool.internal.handoff.CapturedLogWriterPool;
 import dev.spool.internal.handoff.MpscCapturedRecordQueue;
 import dev.spool.internal.config.SpoolConfig;
 import java.io.File;
@@ -38,17 +39,8 @@ final class Wiring {
         Backends backends = new Backends(control, settings.buffer, settings.sink, config.eventsFile());
         control.backends(backends);
         boolean exact = "exact".equalsIgnoreCase(config.eventsVisibility());
+        CapturedLogWriterPool.configureShared(config.eventsCaptureThreads()); // before any captured log registers
         control.visibility(config.eventsVisibilityMaxMillis());
-        JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
-                ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
-                        settings.sink.policy(), settings.sink.waitMillis())
-                : null;
-        HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
-                config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),
-                config.bufferCapture(), julCaptures);
-        AgentControl.publish(control);
-        Hooks.install(hooks, new Commands(control, backends));
-
         Set<String> targets = new HashSet<>();
         if (!config.bufferInclude().isEmpty()) {
             targets.add(HostNames.OBJECT_MAPPER);
@@ -70,8 +62,21 @@ final class Wiring {
         Map<String, Set<String>> emittersByInternalName = new HashMap<>();
         emitters.forEach((type, methods) -> emittersByInternalName.put(type.replace('.', '/'), methods));
         boolean jackson = !config.bufferInclude().isEmpty();
+        // The transformer first: creating the hooks below loads (verifies) agent classes that name JUL's
+        // FileHandler and StreamHandler, which must then be woven as they load, not retransformed
+        // afterwards (a retransformation is slower and cannot move FileHandler.publish's lock, issue 13).
         new LazyTransformer(internalNames, () -> new AsmWeaver(jackson, config.eventsJul(), config.eventsLogback(),
                 emittersByInternalName, control), control, () -> Warmup.run(agentJar, !emitters.isEmpty())).install(inst);
+        JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
+                ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
+                        settings.sink.policy(), settings.sink.waitMillis())
+                : null;
+        HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
+                config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),
+                config.bufferCapture(), julCaptures);
+        AgentControl.publish(control);
+        Hooks.install(hooks, new Commands(control, backends));
+
         if (config.jmxEnabled()) {
             DeferredJmx.start(inst, control, backends, dynamic);
         }
