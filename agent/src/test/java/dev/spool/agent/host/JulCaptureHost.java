@@ -75,6 +75,10 @@ public final class JulCaptureHost {
         System.out.println("after flush " + lines(dir.resolve("app0-0.log")));
         handler.close();
         System.out.println("printed on " + new TreeSet<>(PRINTED_ON));
+        // Java 17's FileHandler.publish is synchronized; the agent removes that at class load so callers capture
+        // without the handler's lock (a FileHandler loaded before the weaver keeps it)
+        System.out.println("publish synchronized " + java.lang.reflect.Modifier.isSynchronized(
+                FileHandler.class.getMethod("publish", LogRecord.class).getModifiers()));
         System.out.println("done");
     }
 

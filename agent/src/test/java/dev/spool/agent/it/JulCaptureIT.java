@@ -42,6 +42,8 @@ class JulCaptureIT {
             assertTrue(agent.out.contains("spool-jul-N") && !agent.out.contains("worker-N"),
                     "formatted on Spool's writer (and on main, whose flush writes the rest), never by the caller: " + agent.out);
             assertEquals(line(plain.out, "after flush"), line(agent.out, "after flush"), "the host's flush sees every record");
+            assertEquals("publish synchronized false", line(agent.out, "publish synchronized"),
+                    "the caller captures without the handler's lock (Java 17: the modifier removed at class load)");
         }
     }
 
