@@ -110,10 +110,18 @@ final class JulCapture {
 
     /** The formatted message (formatting it now when it was deferred; the writer thread only). */
     String message() {
+        return message(null);
+    }
+
+    /**
+     * The formatted message, a deferred one formatted now with {@code formats} (the log's own;
+     * null: the JDK's {@code MessageFormat}); the writer thread only.
+     */
+    String message(JulMessageFormats formats) {
         String m = message;
         if (m == null) {
             m = rawMessage == null && bundle == null && parameters == null ? null
-                    : JulMessages.formatMessage(rawMessage, bundle, parameters);
+                    : JulMessages.formatMessage(rawMessage, bundle, parameters, formats);
             message = m;
         }
         return m;

@@ -28,6 +28,8 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
     final CompiledSimpleFormatter compiled;
     private final MpscCapturedRecordQueue<JulCapture> queue;
     private final CapturedRecordWriterThread writer;
+    /** Deferred messages' patterns, parsed once (used by the drainer only: under the queue's drain lock). */
+    private final JulMessageFormats messageFormats = new JulMessageFormats();
     private volatile boolean retired;
 
     JulCaptureLog(Handler handler, Formatter formatter, CompiledSimpleFormatter compiled, String name, int capacity,
@@ -92,6 +94,7 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
 
     @Override
     public void encode(JulCapture record) {
+        record.message(messageFormats); // a deferred message is formatted with the log's parsed patterns
         handler.publish(new JulFormattedRecord(record, compiled.format(record)));
     }
 
