@@ -41,7 +41,7 @@ final class Wiring {
         control.visibility(config.eventsVisibilityMaxMillis());
         JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
                 ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
-                        settings.sink.policy(), settings.sink.waitMillis())
+                        settings.sink.policy(), settings.sink.waitMillis(), inst)
                 : null;
         HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
                 config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),

@@ -67,6 +67,11 @@ final class JulCapture {
      * ({@code needsSource}) and the message ({@code needsMessage}) or not.
      */
     static JulCapture capture(LogRecord record, boolean needsSource, boolean needsMessage) {
+        return capture(record, null, needsSource, needsMessage);
+    }
+
+    /** As {@link #capture(LogRecord, boolean, boolean)}, a source still to infer inferred by {@code sources} (null: the JDK). */
+    static JulCapture capture(LogRecord record, JulSources sources, boolean needsSource, boolean needsMessage) {
         if (!STANDARD_LEVEL_NAME.get(record.getLevel().getClass())) {
             // the JDK's formatter asks Level's package-private getLocalizedLevelName(), which we can only
             // reach through the public getLocalizedName(): a subclass overriding that is not reproduced
@@ -75,6 +80,9 @@ final class JulCapture {
         }
         String source = null;
         if (needsSource) {
+            if (sources != null) {
+                sources.infer(record); // Spool's walk when the record still needs one (else the getter below infers)
+            }
             String cls = record.getSourceClassName(); // infers the caller here, on the caller's thread
             if (cls != null) {
                 String method = record.getSourceMethodName();

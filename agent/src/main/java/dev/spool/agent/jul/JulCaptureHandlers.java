@@ -1,6 +1,7 @@
 package dev.spool.agent.jul;
 
 import dev.spool.sink.SinkPolicy;
+import java.lang.instrument.Instrumentation;
 import java.util.Arrays;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
@@ -41,18 +42,20 @@ final class JulCaptureHandlers {
     private final int capacity;
     private final SinkPolicy policy;
     private final long waitMillis;
+    private final JulSources sources;
     private volatile JulCaptureLog[] logs = NONE;
     /** Handlers found not capturable (by identity), so the decision is made once. */
     private volatile Handler[] refused = new Handler[0];
     private int created;
 
     JulCaptureHandlers(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
-                       long waitMillis) {
+                       long waitMillis, Instrumentation inst) {
         this.routing = routing;
         this.errors = errors;
         this.capacity = capacity;
         this.policy = policy;
         this.waitMillis = waitMillis;
+        this.sources = JulSources.open(inst, errors);
     }
 
     /** The woven {@code FileHandler.publish}: true when the record was taken (or is not loggable). */
@@ -90,7 +93,7 @@ final class JulCaptureHandlers {
         }
         JulCapture captured;
         try {
-            captured = JulCapture.capture(record, log.compiled.uses(2), log.compiled.uses(5));
+            captured = JulCapture.capture(record, sources, log.compiled.uses(2), log.compiled.uses(5));
         } catch (RuntimeException e) {
             log.drainHere(); // the original formats it again and reports to the handler's ErrorManager
             return false;

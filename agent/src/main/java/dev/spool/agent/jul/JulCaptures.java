@@ -1,6 +1,7 @@
 package dev.spool.agent.jul;
 
 import dev.spool.sink.SinkPolicy;
+import java.lang.instrument.Instrumentation;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 
@@ -27,15 +28,18 @@ public final class JulCaptures {
     private final int capacity;
     private final SinkPolicy policy;
     private final long waitMillis;
+    private final Instrumentation inst;
     private volatile JulCaptureHandlers handlers;
 
+    /** @param inst opens {@code java.util.logging} to Spool for {@link JulSources} (null: the JDK infers sources) */
     public JulCaptures(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
-                       long waitMillis) {
+                       long waitMillis, Instrumentation inst) {
         this.routing = routing;
         this.errors = errors;
         this.capacity = capacity;
         this.policy = policy;
         this.waitMillis = waitMillis;
+        this.inst = inst;
     }
 
     /** The woven {@code FileHandler.publish}: true when the record was taken (or is not loggable). */
@@ -75,7 +79,7 @@ public final class JulCaptures {
     private synchronized JulCaptureHandlers handlers() {
         JulCaptureHandlers h = handlers;
         if (h == null) {
-            h = new JulCaptureHandlers(routing, errors, capacity, policy, waitMillis);
+            h = new JulCaptureHandlers(routing, errors, capacity, policy, waitMillis, inst);
             handlers = h;
         }
         return h;

@@ -100,10 +100,46 @@ public final class JulCaptureHost {
             if (i % 5 == 0) {
                 r.setSourceClassName("com.example.Explicit");
                 r.setSourceMethodName("call" + i);
-            } // else the caller is inferred: this method
-            logger.log(r);
+            } // else the caller is inferred: this method, past the wrappers below
+            if (i % 5 == 1) {
+                WrapLog.log(logger, r); // skipped by the inference when listed in jdk.logger.packages
+            } else if (i % 5 == 2) {
+                new WrapSystemLogger().publish(logger, r); // skipped: a System.Logger
+            } else {
+                logger.log(r);
+            }
             mutable.append(" changed after the call");
         }
+    }
+
+    /** A wrapper the IT names in {@code -Djdk.logger.packages} (a prefix of this class's name). */
+    static final class WrapLog {
+        static void log(Logger logger, LogRecord r) {
+            logger.log(r);
+        }
+    }
+
+    /** A wrapper implementing {@code System.Logger}: JUL's inference skips its frames. */
+    static final class WrapSystemLogger implements System.Logger {
+        void publish(Logger logger, LogRecord r) {
+            logger.log(r);
+        }
+
+        @Override
+        public String getName() {
+            return "wrap";
+        }
+
+        @Override
+        public boolean isLoggable(System.Logger.Level level) {
+            return true;
+        }
+
+        @Override
+        public void log(System.Logger.Level level, java.util.ResourceBundle bundle, String msg, Throwable thrown) { }
+
+        @Override
+        public void log(System.Logger.Level level, java.util.ResourceBundle bundle, String format, Object... params) { }
     }
 
     private static long lines(Path file) throws IOException {
