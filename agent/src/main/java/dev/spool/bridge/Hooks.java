@@ -54,6 +54,17 @@ public final class Hooks {
         INSIDE.get()[0] = true;
     }
 
+    /**
+     * Marks the current thread as Spool's own (no hook captures its calls) or not, for a while:
+     * a shared pool thread running one log's task. Returns the previous mark, to restore after.
+     */
+    public static boolean markSpoolThread(boolean mine) {
+        boolean[] inside = INSIDE.get();
+        boolean was = inside[0];
+        inside[0] = mine;
+        return was;
+    }
+
     public static boolean writeJson(Object writer, File file, Object value) throws IOException {
         SpoolHooks h = hooks;
         if (h == null || file == null) {

@@ -3,7 +3,7 @@ package dev.spool.kafka;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spool.events.EventTail;
 import dev.spool.events.ReadProblem;
-import dev.spool.jfr.SpoolJfr;
+import dev.spool.internal.jfr.SpoolJfr;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

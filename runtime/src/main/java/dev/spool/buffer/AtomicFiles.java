@@ -1,5 +1,6 @@
 package dev.spool.buffer;
 
+import dev.spool.internal.Internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -41,6 +42,7 @@ import java.util.concurrent.TimeUnit;
  * AtomicFiles.write(Path.of("state.json"), bytes, false);
  * }</pre>
  */
+@Internal
 public final class AtomicFiles {
     /** The marker every temp file name carries. */
     public static final String TEMP_MARK = ".spool-tmp-";

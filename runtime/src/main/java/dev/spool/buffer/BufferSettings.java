@@ -38,18 +38,56 @@ public final class BufferSettings {
         this.flushThreads = b.flushThreads;
     }
 
+    /**
+     * Starts a builder whose values are the {@code DEFAULT_*} constants; each setter validates its
+     * value at once.
+     * @return a new builder (not thread-safe: use it on one thread)
+     */
     public static Builder builder() {
         return new Builder();
     }
 
+    /**
+     * The settings every value of which is its {@code DEFAULT_*} constant: what
+     * {@link SharedBuffer#global()} starts with.
+     * @return the default settings
+     */
     public static BufferSettings defaults() {
         return builder().build();
     }
 
+    /**
+     * The number of dirty files above which a write wakes the background flush at once.
+     * @return at least 1
+     */
     public int capacity() { return capacity; }
+
+    /**
+     * The memory bound, in estimated bytes of dirty content: above half of it a write wakes the
+     * background flush, above all of it a write waits (bounded) for the flush to catch up.
+     * @return at least 1
+     */
     public long capacityBytes() { return capacityBytes; }
+
+    /**
+     * Milliseconds between timed flushes of the background flusher.
+     * @return 0 (no timed flushes: only capacity, scope close and explicit flushes write) or positive
+     */
     public long flushIntervalMillis() { return flushIntervalMillis; }
+
+    /**
+     * Whether each flushed file, and then its folder, is forced to the storage device
+     * ({@code fsync}) before the write counts as done: survives a power loss, at the cost of one or
+     * more device syncs per file.
+     * @return true to fsync
+     */
     public boolean fsync() { return fsync; }
+
+    /**
+     * Threads that write the files of one flush: the thread running the flush plus
+     * {@code flushThreads - 1} helpers.
+     * @return 1 to {@link #MAX_FLUSH_THREADS}
+     */
     public int flushThreads() { return flushThreads; }
 
     static int checkCapacity(int v) {
@@ -90,11 +128,49 @@ public final class BufferSettings {
 
         private Builder() {}
 
+        /**
+         * Sets {@link BufferSettings#capacity()}.
+         * @param v dirty files held before the background flush starts; at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if {@code v} is below 1
+         */
         public Builder capacity(int v) { capacity = checkCapacity(v); return this; }
+
+        /**
+         * Sets {@link BufferSettings#capacityBytes()}.
+         * @param v the memory bound in estimated bytes of dirty content; at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if {@code v} is below 1
+         */
         public Builder capacityBytes(long v) { capacityBytes = checkCapacityBytes(v); return this; }
+
+        /**
+         * Sets {@link BufferSettings#flushIntervalMillis()}.
+         * @param v milliseconds between timed flushes; 0 for none
+         * @return this builder
+         * @throws IllegalArgumentException if {@code v} is negative
+         */
         public Builder flushIntervalMillis(long v) { flushIntervalMillis = checkInterval(v); return this; }
+
+        /**
+         * Sets {@link BufferSettings#fsync()}.
+         * @param v true to fsync each flushed file and its folder
+         * @return this builder
+         */
         public Builder fsync(boolean v) { fsync = v; return this; }
+
+        /**
+         * Sets {@link BufferSettings#flushThreads()}.
+         * @param v threads writing one flush's files; 1 to {@link BufferSettings#MAX_FLUSH_THREADS}
+         * @return this builder
+         * @throws IllegalArgumentException if {@code v} is outside 1 to {@link BufferSettings#MAX_FLUSH_THREADS}
+         */
         public Builder flushThreads(int v) { flushThreads = checkFlushThreads(v); return this; }
+
+        /**
+         * Builds the settings; the builder may be used again afterwards.
+         * @return immutable settings holding this builder's current values (all already validated)
+         */
         public BufferSettings build() { return new BufferSettings(this); }
     }
 }

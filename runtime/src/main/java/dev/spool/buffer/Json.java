@@ -1,5 +1,6 @@
 package dev.spool.buffer;
 
+import dev.spool.internal.Internal;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
  * {@code String}, {@code Number}, {@code Boolean}, {@code null}) to bytes and back, compact UTF-8.
  * Thread-safe (one shared, never reconfigured {@link ObjectMapper}).
  */
+@Internal
 public final class Json {
     /**
      * Reads accept any string length: a value Spool accepted and wrote (e.g. a 20 MiB string) must

@@ -1,5 +1,6 @@
 package dev.spool.buffer;
 
+import dev.spool.internal.Internal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -7,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The JSON type of a live entry's root: an object ({@code SyncedMap}) or an array ({@code SyncedList}). */
+@Internal
 public enum JsonKind {
     MAP("an object"), LIST("an array");
 

@@ -1,6 +1,6 @@
 package dev.spool.buffer;
 
-import dev.spool.jfr.SpoolJfr;
+import dev.spool.internal.jfr.SpoolJfr;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**

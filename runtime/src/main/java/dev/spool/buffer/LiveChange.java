@@ -1,5 +1,6 @@
 package dev.spool.buffer;
 
+import dev.spool.internal.Internal;
 /**
  * A change to a live tree, run under the file entry's monitor by
  * {@link SharedBuffer#liveWrite}. It reports how much the file's encoded size grew (negative when
@@ -8,6 +9,7 @@ package dev.spool.buffer;
  *
  * @param <T> the change's result
  */
+@Internal
 @FunctionalInterface
 public interface LiveChange<T> {
     T apply(Object root, Growth growth);

@@ -1,5 +1,6 @@
 package dev.spool.buffer;
 
+import dev.spool.internal.Internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * costs one {@code lstat} (is it a symlink?) instead of a {@code realpath} walk. The cache holds at most {@link #CACHE_LIMIT} paths and is cleared when full.
  * Thread-safe.
  */
+@Internal
 public final class RealPaths {
     static final int CACHE_LIMIT = 65_536;
     private static final ConcurrentHashMap<Path, Path> IDENTITY = new ConcurrentHashMap<>();

@@ -1,7 +1,7 @@
 package dev.spool.buffer;
 
-import dev.spool.jfr.SpoolJfr;
-import dev.spool.recovery.RecoveryFolder;
+import dev.spool.internal.jfr.SpoolJfr;
+import dev.spool.internal.recovery.RecoveryFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -85,12 +85,30 @@ public final class SharedBuffer implements AutoCloseable {
         flusher.start();
     }
 
-    /** A new, independent buffer (its own flusher thread; close it when done). */
+    /**
+     * A new, independent buffer: its own entries, counters and flusher thread
+     * ({@code spool-buffer-flusher}, a daemon, started before this returns). No shutdown hook is
+     * registered for it: {@link #close()} it when done, which flushes it. Do not buffer one file in
+     * two buffers: each would take the other's writes for changes made by someone else
+     * (conflicts).
+     * @param settings the values to start with; each can be changed live later by its setter
+     * @return the new buffer, flushing on its interval
+     * @throws NullPointerException if {@code settings} is null
+     */
     public static SharedBuffer create(BufferSettings settings) {
         return new SharedBuffer(Objects.requireNonNull(settings, "settings"));
     }
 
-    /** The process-wide buffer, created with defaults at first use; flushed at JVM shutdown. */
+    /**
+     * The process-wide buffer that {@code SyncedMap}, {@code SyncedList}, {@code Spool.buffered()}
+     * and the agent share. Created at the first call with {@link BufferSettings#defaults()} (the
+     * agent then applies its configuration through {@link #configureGlobal}); a JVM shutdown hook
+     * ({@code spool-buffer-shutdown}) closes it at exit, which flushes it and saves whatever still
+     * cannot be written to the recovery folder. Any thread; the first call starts the flusher
+     * thread under a class-wide lock, later calls are one volatile read. Closing it is final for
+     * the process: buffering then stops and every write goes straight to disk.
+     * @return the global buffer, never null
+     */
     public static SharedBuffer global() {
         SharedBuffer g = global;
         if (g != null) return g;
@@ -104,7 +122,14 @@ public final class SharedBuffer implements AutoCloseable {
         }
     }
 
-    /** Applies {@code s} to the global buffer, live. */
+    /**
+     * Applies every value of {@code s} to the global buffer (created if needed), live, through the
+     * setters: capacity, memory bound, fsync, flush threads, then the interval; each takes effect
+     * as its setter says. Not atomic as a whole: a flush running meanwhile may see some new values
+     * and some old. Any thread; never waits for a flush.
+     * @param s the settings to apply
+     * @throws NullPointerException if {@code s} is null
+     */
     public static void configureGlobal(BufferSettings s) {
         SharedBuffer g = global();
         g.setCapacity(s.capacity());
@@ -130,7 +155,22 @@ public final class SharedBuffer implements AutoCloseable {
      * content of the file, so nothing older is served or flushed over the caller's write.
      * A new file that cannot be created is refused too (nothing is kept), so the host's own write
      * meets the real error.
-     * @throws IOException when an earlier flush of this file failed (its data is kept for retry)
+     *
+     * <p>Any thread. Holds only this file's entry monitor, so it waits while a flush is writing
+     * this same file (one file write). On the caller's thread it may: create a new file (a temp
+     * file and a rename, plus the syncs when {@code fsync} is on); write the file through once the
+     * buffer is closed; and, when the buffer holds more than {@code capacityBytes}, wait for the
+     * background flush to catch up, at most 2 seconds (counted and announced through
+     * {@link BufferListener#backpressure}).
+     * <p><b>Internal.</b> One of Spool's own entry points (used by the agent's Jackson hooks), not
+     * meant for applications: use {@code SyncedMap}, {@code SyncedList} or {@code Spool.buffered()}.
+     * @param file the file to write, by any path that names it (resolved to its real path)
+     * @param content the whole new content; copied before this returns, so the caller may reuse the array
+     * @return true when the buffer took the content (a new file is then already on disk); false
+     *         when it refused, and the caller must write the file itself
+     * @throws IOException when an earlier flush of this file failed (its data is kept for retry),
+     *         or the write-through of a closed buffer failed
+     * @throws NullPointerException if {@code file} or {@code content} is null
      */
     public boolean putSnapshot(Path file, byte[] content) throws IOException {
         Objects.requireNonNull(content, "content");
@@ -143,7 +183,18 @@ public final class SharedBuffer implements AutoCloseable {
      * last flush ever is (a new file's is encoded at once: it is written through). {@code capacityBytes}
      * counts its {@link SnapshotContent#heapBytes()} until then. A content whose {@code encode()}
      * fails makes that flush fail (the next call on the file throws, as for any failed flush).
-     * @throws IOException when an earlier flush of this file failed (its data is kept for retry)
+     * Threading and blocking as {@link #putSnapshot(Path, byte[])}.
+     *
+     * <p><b>Internal.</b> One of Spool's own entry points (used by the agent's Jackson hooks), not
+     * meant for applications: use {@code SyncedMap}, {@code SyncedList} or {@code Spool.buffered()}.
+     * @param file the file to write, by any path that names it (resolved to its real path)
+     * @param content the whole new content, held as given (not copied: immutable, see
+     *        {@link SnapshotContent})
+     * @return true when the buffer took the content (a new file is then already on disk); false
+     *         when it refused, and the caller must write the file itself
+     * @throws IOException when an earlier flush of this file failed (its data is kept for retry),
+     *         or the write-through of a closed buffer failed
+     * @throws NullPointerException if {@code file} or {@code content} is null
      */
     public boolean putSnapshot(Path file, SnapshotContent content) throws IOException {
         Objects.requireNonNull(content, "content");
@@ -227,7 +278,16 @@ public final class SharedBuffer implements AutoCloseable {
     /**
      * The caller writes {@code file} itself, now, outside the buffer (a refused or unrouted write):
      * drops any buffered content of it, so reads no longer see it and no flush writes it over the
-     * caller's. Cheap when the file is not buffered (one map lookup).
+     * caller's. Cheap when the file is not buffered (one map lookup after resolving the path).
+     * Any thread; writes nothing; holds only this file's entry monitor, so it waits while a flush
+     * is writing this same file. A failure kept for retry is dropped too: the caller's write
+     * replaces that content.
+     *
+     * <p><b>Internal.</b> One of Spool's own entry points (used by the agent's Jackson hooks), not
+     * meant for applications: use {@code SyncedMap}, {@code SyncedList} or {@code Spool.buffered()}.
+     * @param file the file the caller is about to write, by any path that names it
+     * @throws java.io.UncheckedIOException when the file's real path cannot be resolved (e.g. a
+     *         folder on the path cannot be read)
      */
     public void supersede(Path file) {
         Path p = RealPaths.of(file);
@@ -250,8 +310,17 @@ public final class SharedBuffer implements AutoCloseable {
     /**
      * The buffered content of {@code file} (a copy, encoded), or null if it is not buffered, or
      * if the file changed on disk since the last buffered write (that direct write is the later
-     * one: the caller reads the disk, as it would without Spool).
-     * @throws IOException when an earlier flush of this file failed
+     * one: the caller reads the disk, as it would without Spool). Any thread. Looks at the file's
+     * attributes on disk for a snapshot entry; holds only this file's entry monitor (waits while a
+     * flush is writing this file); a capture not encoded yet is encoded on the caller's thread.
+     *
+     * <p><b>Internal.</b> One of Spool's own entry points (used by the agent's Jackson hooks), not
+     * meant for applications: use {@code SyncedMap}, {@code SyncedList} or {@code Spool.buffered()}.
+     * @param file the file to read, by any path that names it
+     * @return a new array the caller owns, or null when the caller should read the disk
+     * @throws IOException when an earlier flush of this file failed (its data is kept for retry),
+     *         the file's attributes cannot be read, or a captured content cannot be encoded
+     * @throws java.io.UncheckedIOException when the file's real path cannot be resolved
      */
     public byte[] readBuffered(Path file) throws IOException {
         SnapshotContent c = readBufferedContent(file);
@@ -260,8 +329,18 @@ public final class SharedBuffer implements AutoCloseable {
 
     /**
      * The buffered content of {@code file} as it is held (a capture is not encoded by this call;
-     * a live tree is encoded), or null if it is not buffered. Counts one read.
-     * @throws IOException when an earlier flush of this file failed
+     * a live tree is encoded), or null if it is not buffered or changed on disk since the last
+     * buffered write, as for {@link #readBuffered}. Counts one read. Any thread; blocking as
+     * {@link #readBuffered}, except that a capture is not encoded here.
+     *
+     * <p><b>Internal.</b> One of Spool's own entry points (used by the agent's Jackson hooks), not
+     * meant for applications: use {@code SyncedMap}, {@code SyncedList} or {@code Spool.buffered()}.
+     * @param file the file to read, by any path that names it
+     * @return the content as held (shared: the caller must not modify what it encodes to), or null
+     *         when the caller should read the disk
+     * @throws IOException when an earlier flush of this file failed (its data is kept for retry),
+     *         or the file's attributes cannot be read
+     * @throws java.io.UncheckedIOException when the file's real path cannot be resolved
      */
     public SnapshotContent readBufferedContent(Path file) throws IOException {
         Entry e = table.get(RealPaths.of(file));
@@ -286,7 +365,22 @@ public final class SharedBuffer implements AutoCloseable {
      * Applies {@code read} to the live tree of {@code realFile} (a real path, see {@link RealPaths})
      * under the entry's monitor, loading the file if it is not buffered. With no scope open the
      * entry is transient: loaded for this call and dropped after it (unless it holds unwritten data).
+     * Counts one read while a scope is open.
+     *
+     * <p>Any thread. {@code read} runs on the caller's thread while it holds the entry's monitor:
+     * other reads and writes of the file, and a flush writing it, wait for it (and it for them).
+     * Loading a file that is not buffered reads and parses the whole file on the caller's thread.
+     *
+     * <p><b>Internal.</b> One of Spool's own entry points (used by {@code SyncedMap} and
+     * {@code SyncedList}), not meant for applications: use those collections.
+     * @param <T> what {@code read} returns
+     * @param realFile the file's real path ({@link RealPaths#of(Path)}): used as the key as it is
+     * @param kind the top-level JSON type expected: {@link JsonKind#MAP} or {@link JsonKind#LIST}
+     * @param read reads the tree (plain {@code Map}/{@code List}/{@code String}/{@code Number}/
+     *        {@code Boolean}/null values); must not modify it nor keep a reference past the call
+     * @return what {@code read} returned
      * @throws CorruptFileException if the file must be loaded and cannot be parsed
+     * @throws java.io.UncheckedIOException if the file must be loaded and cannot be read
      * @throws IllegalStateException if the file's top level is not of {@code kind}
      */
     public <T> T liveRead(Path realFile, JsonKind kind, Function<Object, T> read) {
@@ -295,7 +389,21 @@ public final class SharedBuffer implements AutoCloseable {
 
     /**
      * As {@link #liveRead(Path, JsonKind, Function)}, passing {@code arg} to {@code read}: lets a
-     * caller use one non-capturing function and so allocate nothing per read.
+     * caller use one non-capturing function and so allocate nothing per read. Threading, blocking
+     * and failures as there.
+     *
+     * <p><b>Internal.</b> One of Spool's own entry points (used by {@code SyncedMap} and
+     * {@code SyncedList}), not meant for applications: use those collections.
+     * @param <A> the type of {@code arg}
+     * @param <T> what {@code read} returns
+     * @param realFile the file's real path ({@link RealPaths#of(Path)}): used as the key as it is
+     * @param kind the top-level JSON type expected: {@link JsonKind#MAP} or {@link JsonKind#LIST}
+     * @param arg passed to {@code read} as its second argument
+     * @param read reads the tree; must not modify it nor keep a reference past the call
+     * @return what {@code read} returned
+     * @throws CorruptFileException if the file must be loaded and cannot be parsed
+     * @throws java.io.UncheckedIOException if the file must be loaded and cannot be read
+     * @throws IllegalStateException if the file's top level is not of {@code kind}
      */
     public <A, T> T liveRead(Path realFile, JsonKind kind, A arg, BiFunction<Object, A, T> read) {
         for (;;) {
@@ -323,8 +431,25 @@ public final class SharedBuffer implements AutoCloseable {
      * the file dirty, adding the growth it reports to the byte estimate. While a
      * scope is open that is all (no I/O). With no scope open the file is written at once
      * (write-through) before this returns.
+     *
+     * <p>Any thread. {@code write} runs on the caller's thread while it holds the entry's monitor,
+     * as in {@link #liveRead(Path, JsonKind, Function)}; the write-through also happens under it.
+     * After a buffered write, outside the monitor, a buffer over {@code capacityBytes} makes the
+     * caller wait for the background flush, at most 2 seconds (see {@link BufferListener#backpressure}).
+     *
+     * <p><b>Internal.</b> One of Spool's own entry points (used by {@code SyncedMap} and
+     * {@code SyncedList}), not meant for applications: use those collections.
+     * @param <T> what {@code write} returns
+     * @param realFile the file's real path ({@link RealPaths#of(Path)}): used as the key as it is
+     * @param kind the top-level JSON type expected: {@link JsonKind#MAP} or {@link JsonKind#LIST}
+     * @param write changes the tree in place (plain JSON values only) and reports its growth in
+     *        bytes; must not keep a reference to the tree past the call
+     * @return what {@code write} returned
      * @throws UncheckedIOException when that write-through fails (a change that was only this
-     *         call's is then discarded; earlier buffered changes stay for retry)
+     *         call's is then discarded; earlier buffered changes stay for retry), or the file must
+     *         be loaded and cannot be read
+     * @throws CorruptFileException if the file must be loaded and cannot be parsed
+     * @throws IllegalStateException if the file's top level is not of {@code kind}
      */
     public <T> T liveWrite(Path realFile, JsonKind kind, LiveChange<T> write) {
         for (;;) {
@@ -378,7 +503,14 @@ public final class SharedBuffer implements AutoCloseable {
 
     // ---------------------------------------------------------------- scopes
 
-    /** Opens a buffering scope; scopes nest, and the outermost close flushes. */
+    /**
+     * Opens a buffering scope: until it is closed, writes through {@code SyncedMap} and
+     * {@code SyncedList} stay in memory instead of writing their file each time. The count of open
+     * scopes is per buffer, not per thread: a scope opened on one thread buffers every thread's
+     * writes. Scopes nest; the close of the outermost one flushes on the closing thread. Any
+     * thread; never blocks.
+     * @return the scope; close it (try-with-resources)
+     */
     public BufferScope openScope() {
         scopeDepth.incrementAndGet();
         return new BufferScope(this);
@@ -388,11 +520,19 @@ public final class SharedBuffer implements AutoCloseable {
         if (scopeDepth.decrementAndGet() == 0) flush();
     }
 
-    /** Whether writes to collections are being buffered now (enabled, open, a scope is open). */
+    /**
+     * Whether writes to collections are being buffered now: the buffer is enabled, not closed, and
+     * a scope is open. A momentary answer: another thread may open or close a scope right after.
+     * @return true while collection writes stay in memory; false while they write through
+     */
     public boolean isBuffering() {
         return scopeDepth.get() > 0 && enabled && !closed;
     }
 
+    /**
+     * The number of scopes open now, across all threads.
+     * @return 0 or more
+     */
     public int scopeDepth() {
         return scopeDepth.get();
     }
@@ -400,15 +540,28 @@ public final class SharedBuffer implements AutoCloseable {
     // ---------------------------------------------------------------- flushing
 
     /**
-     * Writes every dirty file. Conflicts are written beside their file and reported, not thrown.
-     * @return the number of files written
-     * @throws FlushException listing every file that could not be written, with its content
+     * Writes every dirty file now. Conflicts are written beside their file and reported, not
+     * thrown. Any thread; blocks until done, as {@link #flushWithReport()} describes (it waits for
+     * a flush already running, then writes on this thread and the flush helpers).
+     * @return the number of files written to their own path (conflicts not counted)
+     * @throws FlushException listing every file that could not be written, with its content (kept
+     *         buffered for the next flush)
      */
     public int flush() throws FlushException {
         return flushWithReport().filesWritten();
     }
 
-    /** Like {@link #flush()}, returning what was written and which files conflicted. */
+    /**
+     * Like {@link #flush()}, returning what was written and which files conflicted. Runs on the
+     * calling thread (with up to {@code flushThreads - 1} helper threads) and returns when every
+     * dirty file was handled; one flush at a time per buffer, so a call first waits for a flush
+     * already running (the background one included) to end. How long that takes depends on the
+     * disk and the amount of dirty content, not bounded by Spool: call it where the application
+     * would write its files itself, not on a latency-critical thread.
+     * @return the files written, the conflicts and the duration
+     * @throws FlushException listing every file that could not be written, with its content (kept
+     *         buffered for the next flush)
+     */
     public FlushReport flushWithReport() throws FlushException {
         flushLock.lock();
         try {
@@ -507,23 +660,76 @@ public final class SharedBuffer implements AutoCloseable {
 
     // ---------------------------------------------------------------- settings, metrics, lifecycle
 
-    /** Point-in-time counters; sums per-entry counts, so it costs O(entries). */
+    /**
+     * Point-in-time counters; sums per-entry counts, so it costs O(entries). Any thread. Takes each
+     * entry's monitor in turn, so it waits while a flush is writing one of them; the sums are not
+     * one atomic snapshot while writes go on.
+     * @return the counters now
+     */
     public BufferMetrics metrics() {
         return table.metrics();
     }
 
-    /** Listeners are called on the flushing thread, never while an entry is locked. */
+    /**
+     * Adds a listener. Listeners are called on the flushing thread (see {@link BufferListener} for
+     * which threads), never while an entry is locked; an exception one throws is ignored. Any
+     * thread; takes effect for the next notification. Adding one twice calls it twice.
+     * @param l the listener
+     * @throws NullPointerException if {@code l} is null
+     */
     public void addListener(BufferListener l) { listeners.add(Objects.requireNonNull(l, "listener")); }
+
+    /**
+     * Removes one registration of {@code l}; nothing happens if it was not added. A notification
+     * already under way may still reach it. Any thread.
+     * @param l the listener to remove
+     */
     public void removeListener(BufferListener l) { listeners.remove(l); }
 
+    /**
+     * Whether the buffer takes new content (see {@link #setEnabled}).
+     * @return true when enabled (the default)
+     */
     public boolean isEnabled() { return enabled; }
+
+    /**
+     * The dirty-file count above which a write wakes the background flush ({@link BufferSettings#capacity()}).
+     * @return at least 1
+     */
     public int getCapacity() { return capacity; }
+
+    /**
+     * The memory bound in estimated dirty bytes ({@link BufferSettings#capacityBytes()}).
+     * @return at least 1
+     */
     public long getCapacityBytes() { return capacityBytes; }
+
+    /**
+     * Milliseconds between timed flushes ({@link BufferSettings#flushIntervalMillis()}).
+     * @return 0 (none) or positive
+     */
     public long getFlushIntervalMillis() { return flushIntervalMillis; }
+
+    /**
+     * Whether flushed files and their folders are fsync'd ({@link BufferSettings#fsync()}).
+     * @return true to fsync
+     */
     public boolean isFsync() { return fsync; }
+
+    /**
+     * Threads that write the files of one flush ({@link BufferSettings#flushThreads()}).
+     * @return 1 to {@link BufferSettings#MAX_FLUSH_THREADS}
+     */
     public int getFlushThreads() { return flushThreads; }
 
-    /** Off: flushes, then takes no new entries (collections write through, snapshots are refused). */
+    /**
+     * Turns buffering on or off, live (the kill switch). Off: takes no new entries from now on
+     * (collections write through, snapshots are refused so their callers write themselves), then
+     * flushes what is buffered on the calling thread, which blocks as {@link #flush()} does; a
+     * file that fails stays buffered for the next flush (reported to the listeners, not thrown).
+     * On: takes effect for the next write, never blocks. Any thread.
+     * @param on true to buffer, false to stop buffering and flush
+     */
     public void setEnabled(boolean on) {
         enabled = on;
         if (!on) {
@@ -535,31 +741,68 @@ public final class SharedBuffer implements AutoCloseable {
         }
     }
 
-    /** Takes effect for the next decision; over the new value the flusher starts at once. */
+    /**
+     * Sets the dirty-file count above which a write wakes the background flush. Takes effect for
+     * the next decision; over the new value the flusher starts at once. Any thread; never waits
+     * for a flush.
+     * @param v dirty files; at least 1
+     * @throws IllegalArgumentException if {@code v} is below 1 (the value in force is kept)
+     */
     public void setCapacity(int v) {
         capacity = BufferSettings.checkCapacity(v);
         if (overCapacity()) flusher.wake();
     }
 
-    /** Takes effect for the next decision; over half the new value the flusher starts at once. */
+    /**
+     * Sets the memory bound: estimated dirty bytes above half of which a write wakes the
+     * background flush, and above all of which a write waits for it (bounded). Takes effect for
+     * the next decision; over half the new value the flusher starts at once. Any thread; never
+     * waits for a flush.
+     * @param v bytes; at least 1
+     * @throws IllegalArgumentException if {@code v} is below 1 (the value in force is kept)
+     */
     public void setCapacityBytes(long v) {
         capacityBytes = BufferSettings.checkCapacityBytes(v);
         if (overCapacity()) flusher.wake();
     }
 
-    /** Threads that write the files of one flush (the flushing thread plus helpers); from the next flush on. */
+    /**
+     * Threads that write the files of one flush (the flushing thread plus helpers); from the next
+     * flush on. Any thread; never blocks.
+     * @param v threads; 1 to {@link BufferSettings#MAX_FLUSH_THREADS}
+     * @throws IllegalArgumentException if {@code v} is out of range (the value in force is kept)
+     */
     public void setFlushThreads(int v) {
         flushThreads = BufferSettings.checkFlushThreads(v);
     }
 
+    /**
+     * Sets the time between timed flushes. The flusher's current wait restarts with the new value
+     * (a flush already running finishes first). Any thread; never waits for a flush.
+     * @param v milliseconds; 0 for no timed flushes (only capacity, scope close and explicit
+     *        flushes write)
+     * @throws IllegalArgumentException if {@code v} is negative (the value in force is kept)
+     */
     public void setFlushIntervalMillis(long v) {
         flushIntervalMillis = BufferSettings.checkInterval(v);
         flusher.intervalChanged();
     }
 
+    /**
+     * Whether each flushed file, and then its folder, is forced to the storage device before its
+     * write counts as done. From the next flush or write-through on. Any thread; never blocks.
+     * @param v true to fsync
+     */
     public void setFsync(boolean v) { fsync = v; }
 
-    /** Stops the flusher thread, flushes everything and refuses new entries from now on. */
+    /**
+     * Stops the flusher thread and flushes everything, on the calling thread (blocking as
+     * {@link #flush()} does). Final: from then on nothing is buffered any more, snapshots are
+     * written at once on their caller's thread and collections write through; a writer waiting at
+     * the memory bound goes on at once. Calling it again only flushes again.
+     * @throws FlushException listing every file that could not be written, with its content (kept
+     *         in memory; the global buffer's shutdown hook saves it to the recovery folder)
+     */
     @Override
     public void close() throws FlushException {
         flusher.stop();

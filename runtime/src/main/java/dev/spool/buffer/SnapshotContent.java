@@ -1,5 +1,6 @@
 package dev.spool.buffer;
 
+import dev.spool.internal.Internal;
 import java.io.IOException;
 
 /**
@@ -15,6 +16,7 @@ import java.io.IOException;
  * buffer.putSnapshot(file, SnapshotContent.ofBytes(mapper.writeValueAsBytes(state)));
  * }</pre>
  */
+@Internal
 public interface SnapshotContent {
 
     /** The file's bytes (not a copy: do not modify). */

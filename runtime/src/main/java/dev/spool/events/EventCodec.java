@@ -45,9 +45,15 @@ public final class EventCodec {
     }
 
     /**
-     * Encodes {@code value} (for {@link EventLog#emitEncoded}); throws
-     * {@link IllegalArgumentException} naming the path of a non-string map key, or when the value
-     * cannot be encoded.
+     * Encodes {@code value} (for {@link EventLog#emitEncoded}) into a new array. Maps, collections,
+     * arrays, strings, numbers, booleans, null and Jackson trees are encoded directly (primitive
+     * arrays as one packed block); any other object (a record, POJO, enum, date) goes through
+     * Jackson's {@code valueToTree} first. Thread-safe: each call uses its own scratch buffer.
+     *
+     * @param value the value to encode, null included
+     * @return the encoding, exactly as long as it needs to be (the caller owns it)
+     * @throws IllegalArgumentException naming the path of a map key that is not a string, when
+     *         the value nests deeper than 1,000 levels (a cycle?), or when Jackson cannot convert it
      */
     public static byte[] encode(Object value) {
         Scratch s = new Scratch(256);
@@ -63,9 +69,14 @@ public final class EventCodec {
     }
 
     /**
-     * Decodes one value occupying exactly {@code payload}'s remaining bytes.
+     * Decodes one value occupying exactly {@code payload}'s remaining bytes. Reads a view of the
+     * buffer: {@code payload}'s position, limit and byte order are left as they were. Thread-safe.
      *
-     * @throws EventFormatException when the bytes are not a well-formed encoding
+     * @param payload the encoding, from its position to its limit
+     * @return the value as a Jackson tree (typed arrays become arrays of numbers; binary becomes a
+     *         binary node, written as base64 in JSON)
+     * @throws EventFormatException when the bytes are not a well-formed encoding, or bytes remain
+     *         after the value
      */
     public static JsonNode decode(ByteBuffer payload) {
         return EventDecoder.decode(payload);

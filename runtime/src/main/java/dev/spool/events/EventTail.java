@@ -1,5 +1,6 @@
 package dev.spool.events;
 
+import dev.spool.internal.Internal;
 import static dev.spool.events.RecordDescriptor.HEADER_LENGTH;
 
 import java.io.IOException;
@@ -40,6 +41,7 @@ import java.util.zip.CRC32C;
  * }
  * }</pre>
  */
+@Internal
 public final class EventTail implements AutoCloseable {
     /** How long a bad frame must stay bad, with a valid frame after it, before a following tail skips it. */
     public static final long SETTLE_NANOS = 1_000_000_000L;

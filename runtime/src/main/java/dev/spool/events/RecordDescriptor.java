@@ -42,7 +42,7 @@ import java.util.zip.CRC32C;
  * record, {@link #FLAG_LAST} its last part; the parts of one record are the consecutive
  * {@code PART} frames of one thread id, numbered from 0.
  */
-public final class RecordDescriptor {
+final class RecordDescriptor {
     public static final byte[] MAGIC = "SPOOLEVT".getBytes(StandardCharsets.US_ASCII);
     public static final int VERSION = 1;
     public static final int FILE_HEADER_LENGTH = 16;

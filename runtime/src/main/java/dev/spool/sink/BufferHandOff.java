@@ -15,7 +15,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * <p><b>Dying sealers.</b> A producer may die (e.g. {@code StackOverflowError}) at any point after
  * its reservation sealed the buffer: before it claims the hand-off, after the claim and before
  * its offer, inside the offer, or before it marks the buffer enqueued. The writer watches the
- * current buffer: sealed and not marked enqueued for {@code spool.sink.wait.millis}, it enqueues
+ * current buffer: sealed and not marked enqueued for {@code spool.sink.wait.millis} (half of it
+ * while closing, so close writes it within its own bound), it enqueues
  * the buffer itself (its queue is empty then, so order is kept) and marks it, whether or not the
  * sealer had claimed the hand-off. The sealer may only have stalled, and could still offer or mark
  * the buffer later: so a rescued buffer is retired after writing, never reused, and the writer

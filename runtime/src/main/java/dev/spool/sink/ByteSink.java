@@ -1,6 +1,7 @@
 package dev.spool.sink;
 
-import dev.spool.jfr.SpoolJfr;
+import dev.spool.internal.Internal;
+import dev.spool.internal.jfr.SpoolJfr;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -38,6 +39,7 @@ import java.util.concurrent.atomic.LongAdder;
  * }
  * }</pre>
  */
+@Internal
 public final class ByteSink implements AutoCloseable {
     /** How long the JVM shutdown hook waits for the writer to drain, so a host's exit never hangs. */
     static final long SHUTDOWN_WAIT_MILLIS = 10_000;

@@ -13,9 +13,10 @@ import java.nio.ByteBuffer;
 final class DirectWrites {
     private final ByteSink sink;
     /**
-     * Bytes of direct writes queued for the writer (what the {@code DROP} direct backlog bounds),
-     * changed only under {@link #pendingLock} with plain arithmetic and no call: a producer at its
-     * stack limit cannot die halfway and leave it skewed.
+     * Bytes of direct writes in the writer's queue or being written (what the {@code DROP} direct
+     * backlog bounds), changed only under {@link #pendingLock}: a producer adds after its offer,
+     * the writer subtracts for every direct write it takes off the queue (written, failed or
+     * withdrawn) and {@link #reconcile}s it with the queue between items.
      */
     long pendingDirect;
     /** The highest {@link #pendingDirect} seen (under {@link #pendingLock}); for tests and diagnostics. */
@@ -55,8 +56,11 @@ final class DirectWrites {
 
     /**
      * Queues a direct write or marker, counting its bytes; false (nothing queued or counted) when
-     * that would take the queued direct bytes past {@code bound}. A death inside the offer
-     * uncounts in the {@code finally}, with no call.
+     * that would take the queued direct bytes past {@code bound}. The check, the offer and the
+     * count are one step under {@link #pendingLock}; a producer dying anywhere in it (even where
+     * a {@code finally} would not run: HotSpot can throw {@code StackOverflowError} while
+     * deoptimizing an exception handler) skews the count only until the writer's next
+     * {@link #reconcile}.
      */
     boolean enqueue(WriteRequest req, long bound) {
         long n = req.bytes;
@@ -64,30 +68,45 @@ final class DirectWrites {
             if (n > 0 && pendingDirect + n > bound) {
                 return false;
             }
+            sink.toWriter.offer(req);
             pendingDirect += n;
             if (pendingDirect > peakPendingDirect) {
                 peakPendingDirect = pendingDirect;
-            }
-        }
-        boolean offered = false;
-        try {
-            sink.toWriter.offer(req);
-            offered = true;
-        } finally {
-            if (!offered) {
-                synchronized (pendingLock) {
-                    pendingDirect -= n;
-                }
             }
         }
         sink.wakeWriter();
         return true;
     }
 
-    /** A queued direct write left the queue (written, failed or withdrawn). */
+    /** Writer: a direct write left the queue (written, failed, or withdrawn by its waiter). */
     void uncount(long bytes) {
         synchronized (pendingLock) {
             pendingDirect -= bytes;
+        }
+    }
+
+    /**
+     * Writer only, between items: sets the count to what the queue really holds, the sum of its
+     * direct writes. Exact: producers offer and count under the same lock, and the writer is not
+     * inside an item. Repairs what a producer that died between its offer and its count left.
+     */
+    void reconcile() {
+        long skew;
+        synchronized (pendingLock) {
+            long queued = 0;
+            if (pendingDirect != 0) {
+                for (Object o : sink.toWriter) {
+                    if (o instanceof WriteRequest) {
+                        queued += ((WriteRequest) o).bytes;
+                    }
+                }
+            }
+            skew = pendingDirect - queued;
+            pendingDirect = queued;
+        }
+        if (skew != 0) {
+            sink.recordError(sink.name + ": " + skew + " byte(s) of direct writes were counted as queued wrongly"
+                    + " (a producer died while queueing?); count repaired");
         }
     }
 
@@ -103,8 +122,7 @@ final class DirectWrites {
             return req.succeeded() ? ByteSink.OK : sink.fail("a direct write of " + req.bytes + " bytes failed");
         }
         sink.closing.drainAfterWriter();         // the writer may have ended before it saw this request
-        if (req.cancel()) {
-            uncount(req.bytes);
+        if (req.cancel()) {                      // the writer uncounts it when it meets it
             return sink.fail("a direct write of " + req.bytes + " bytes was not written within " + sink.waitMillis + " ms");
         }
         req.abandoned = true;                    // taken: the writer stops after its current attempt

@@ -1,5 +1,6 @@
 package dev.spool.sink;
 
+import dev.spool.internal.Internal;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -15,6 +16,7 @@ import java.io.OutputStream;
  * handler = new StreamHandler(out, new SimpleFormatter());
  * }</pre>
  */
+@Internal
 public final class SinkStreams {
     private SinkStreams() {
     }

@@ -1,7 +1,7 @@
 package dev.spool.sink;
 
-import dev.spool.jfr.SpoolJfr;
-import dev.spool.recovery.RecoveryFolder;
+import dev.spool.internal.jfr.SpoolJfr;
+import dev.spool.internal.recovery.RecoveryFolder;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,6 +71,7 @@ final class SinkWriter implements Runnable {
                     if (closingSince == 0) {
                         closingSince = System.nanoTime() | 1;
                     }
+                    watchSealed(System.nanoTime(), sink.waitNanos / 2); // a dead sealer's buffer: written within close's bound
                     boolean sealed = sink.slots.closeCurrent();
                     if (!sealed && System.nanoTime() - closingSince >= sink.waitNanos) {
                         sink.recordError("close " + sink.name + ": the current buffer could not be sealed within "
@@ -92,7 +93,8 @@ final class SinkWriter implements Runnable {
                     flushBackend();
                 }
                 long now = System.nanoTime();
-                watchSealed(now);
+                watchSealed(now, sink.waitNanos);
+                sink.direct.reconcile();         // idle: the count must be what the queue holds
                 if (now - idleSince >= LINGER_NANOS && sink.current().reservedBytes() > 0) {
                     sink.slots.sealCurrent(sink.waitNanos);
                     idleSince = now;
@@ -127,14 +129,15 @@ final class SinkWriter implements Runnable {
         }
     }
 
-    private void watchSealed(long now) {
+    /** Rescues the current buffer once it has stayed sealed and not enqueued for {@code afterNanos}. */
+    private void watchSealed(long now, long afterNanos) {
         SinkBuffer cur = sink.current();
         if (!cur.sealedNotEnqueued()) {
             sealWatch = null;
         } else if (sealWatch != cur) {
             sealWatch = cur;
             sealWatchSince = now;
-        } else if (now - sealWatchSince >= sink.waitNanos) {
+        } else if (now - sealWatchSince >= afterNanos) {
             sink.slots.rescueSealed(cur);
             sealWatch = null;
         }
@@ -180,12 +183,14 @@ final class SinkWriter implements Runnable {
         }
         WriteRequest req = (WriteRequest) item;
         if (!req.take()) {
-            return;                              // withdrawn by its waiter, who uncounted its bytes
+            sink.direct.uncount(req.bytes);      // withdrawn by its waiter (who may have died since)
+            return;
         }
         boolean ok = false;
         try {
             if (req.isMarker()) {
                 flushBackend();
+                sink.direct.reconcile();         // a flush leaves no skewed count behind
                 ok = true;
             } else {
                 ok = write(req.sources, req.bytes, 1, req);

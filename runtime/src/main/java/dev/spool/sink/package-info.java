@@ -12,24 +12,39 @@
  *
  * <h2>Memory-ordering conventions (the only ones used in this package)</h2>
  * <ul>
- *   <li>{@code claimed} and {@code committed} are changed only with volatile {@code getAndAdd}
- *       (full fence). A producer's plain writes into the buffer happen-before its commit add; the
- *       writer reads {@code committed} with acquire semantics, so once it sees
- *       {@code committed == limit} every byte below {@code limit} is visible to it.</li>
- *   <li>{@code limit} is a plain field written by the sealer before it offers the buffer to the
- *       writer's queue ({@code ConcurrentLinkedQueue}: its offer happens-before the poll that
- *       returns the element).</li>
+ *   <li>Reservations and commits change {@code claimed} and {@code committed} only with volatile
+ *       {@code getAndAdd} (full fence). A producer's plain writes into the buffer happen-before its
+ *       commit add; the writer reads {@code committed} with acquire semantics, so once it sees
+ *       {@code committed == limit} every byte below {@code limit} is visible to it. The only other
+ *       writes of the two: {@code open()} sets {@code claimed} from {@code CLOSED} to 0 with
+ *       release (see {@code current} below), and the writer's {@code recycle()} resets
+ *       {@code committed} (release) and then {@code claimed} to {@code CLOSED} (volatile, last).</li>
+ *   <li>{@code limit} is a plain field written by the sealer right after its sealing
+ *       {@code getAndAdd} and before it offers the buffer to the writer's queue
+ *       ({@code ConcurrentLinkedQueue}: its offer happens-before the poll that returns the
+ *       element). The writer's rescue of a buffer whose sealer never offered it (below) has no
+ *       such edge: it reads {@code limit} only after the buffer has stayed sealed for
+ *       {@code spool.sink.wait.millis}, relying on that delay.</li>
  *   <li>{@code enqueued} is written with release after the offer returned and read with acquire:
  *       a producer that sees it may install a replacement, knowing the sealed buffer is already
- *       ahead in the writer's queue (this is what keeps per-thread order across buffers).</li>
+ *       ahead in the writer's queue (this is what keeps per-thread order across buffers).
+ *       {@code handing} (who hands a sealed buffer off) is claimed by compare-and-set.</li>
  *   <li>{@code current} (in {@link dev.spool.sink.BufferHandOff}) is read with acquire and replaced
- *       only by compare-and-set; a freshly installed buffer's {@code claimed} is opened (set from
- *       {@code CLOSED} to 0) with release <em>after</em> the compare-and-set, so a producer still
- *       holding a stale reference to a recycled buffer can never reserve space in it.</li>
- *   <li>The queued direct bytes ({@code ByteSink.pendingDirect}) change only under
- *       {@code ByteSink.pendingLock}, with plain arithmetic and no call inside.</li>
- *   <li>Everything else crosses threads through {@code ConcurrentLinkedQueue}s or
- *       {@code volatile} fields.</li>
+ *       only by compare-and-set of a {@code Slot} (a new one per installation, so no ABA); a
+ *       freshly installed buffer's {@code claimed} is opened with release <em>after</em> the
+ *       compare-and-set, so a producer still holding a stale reference to a recycled buffer can
+ *       never reserve space in it.</li>
+ *   <li>The queued direct bytes ({@code DirectWrites.pendingDirect}) change only under
+ *       {@code DirectWrites.pendingLock}: a producer checks the bound, offers and adds in one
+ *       locked step; the writer subtracts for every direct write it takes off its queue
+ *       (written, failed or withdrawn) and, between items, sets the count to the sum of the
+ *       direct writes in its queue ({@code reconcile}: exact, since no producer can be between
+ *       its offer and its add while the writer holds the lock). So a producer that dies in that
+ *       step skews the count only until the writer's next idle moment or flush marker.</li>
+ *   <li>A failed copy's hole and deferred bytes are written and read under the buffer's
+ *       {@code holes} monitor. Everything else crosses threads through
+ *       {@code ConcurrentLinkedQueue}s, {@code WriteRequest}'s atomic state or {@code volatile}
+ *       fields; {@code SinkBuffer.written} and {@code retire} are the writer's own.</li>
  * </ul>
  * The writer's queue and the free pool are {@code ConcurrentLinkedQueue}s, not JCTools array
  * queues: a JCTools MPSC/MPMC offer claims an index and stores the element in a second step, and
@@ -62,7 +77,12 @@
  *       installs {@code BufferHandOff.CLOSED_SLOT} by compare-and-set; its buffer is never opened, so
  *       every later reservation fails, and a producer that reads it (acquire) also sees
  *       {@code closed}. The writer ends only when that slot is current and its queue is empty,
- *       so every reservation made before is written. Units offered after that are written
+ *       so every reservation made before is written. A current buffer left sealed by a dead
+ *       sealer is rescued after half of {@code spool.sink.wait.millis} while closing, so close
+ *       writes it within its own bound. If the current buffer cannot be sealed for
+ *       {@code spool.sink.wait.millis} (its installer died between the compare-and-set and
+ *       {@code open()}, so it refuses every reservation anyway) the writer records an error and
+ *       ends once its queue is empty. Units offered after that are written
  *       through under {@code ByteSink.throughLock}, once the writer has ended (its volatile
  *       {@code ended}, written last, read true: the writer's actions happen-before).</li>
  * </ul>

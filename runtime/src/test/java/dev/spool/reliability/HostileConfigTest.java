@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.spool.config.ConfigKey;
-import dev.spool.config.SpoolConfig;
+import dev.spool.internal.config.ConfigKey;
+import dev.spool.internal.config.SpoolConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -57,6 +57,15 @@ class ProducerDeathPointsTest {
     }
 
     @Test
+    void shouldWriteOnCloseABufferWhoseSealerDiedBeforeItsHandOff() {
+        appendLines("a", 3);
+        assertEquals(SinkBuffer.SEALED_BY_ME, sink.current().reserve(1000));   // sealed; dies before handOff
+        sink.close();                                                         // before the writer's rescue
+        assertEquals(lines("a", 3), text(), "the acknowledged lines are written at close");
+        assertTrue(sink.metrics().errors() > 0, "the death is counted");
+    }
+
+    @Test
     void shouldWriteAroundAReservationThatWasNeverCommitted() {
         appendLines("a", 2);
         assertTrue(sink.current().reserve(8) >= 0);                       // dies before the try: no commit, no hole

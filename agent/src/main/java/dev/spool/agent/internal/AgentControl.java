@@ -1,6 +1,6 @@
 package dev.spool.agent.internal;
 
-import dev.spool.jfr.SpoolJfr;
+import dev.spool.internal.jfr.SpoolJfr;
 import dev.spool.mbeans.SpoolMBeans;
 import dev.spool.sink.SinkMetrics;
 import java.io.IOException;

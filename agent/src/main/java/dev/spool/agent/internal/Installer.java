@@ -1,6 +1,6 @@
 package dev.spool.agent.internal;
 
-import dev.spool.config.SpoolConfig;
+import dev.spool.internal.config.SpoolConfig;
 import java.io.File;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;

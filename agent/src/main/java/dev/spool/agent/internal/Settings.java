@@ -1,7 +1,7 @@
 package dev.spool.agent.internal;
 
 import dev.spool.buffer.BufferSettings;
-import dev.spool.config.SpoolConfig;
+import dev.spool.internal.config.SpoolConfig;
 import dev.spool.sink.SinkPolicy;
 import dev.spool.sink.SinkSettings;
 import dev.spool.sink.SinkType;

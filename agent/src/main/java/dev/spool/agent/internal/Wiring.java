@@ -1,12 +1,13 @@
 package dev.spool.agent.internal;
 
 
-import dev.spool.jfr.SpoolJfr;
+import dev.spool.internal.jfr.SpoolJfr;
 import dev.spool.agent.kafka.KafkaShipping;
 import dev.spool.agent.jul.JulCaptures;
 import dev.spool.bridge.Hooks;
-import dev.spool.handoff.MpscCapturedRecordQueue;
-import dev.spool.config.SpoolConfig;
+import dev.spool.internal.handoff.CapturedLogWriterPool;
+import dev.spool.internal.handoff.MpscCapturedRecordQueue;
+import dev.spool.internal.config.SpoolConfig;
 import java.io.File;
 import java.lang.instrument.Instrumentation;
 import java.util.HashMap;
@@ -38,6 +39,7 @@ final class Wiring {
         Backends backends = new Backends(control, settings.buffer, settings.sink, config.eventsFile());
         control.backends(backends);
         boolean exact = "exact".equalsIgnoreCase(config.eventsVisibility());
+        CapturedLogWriterPool.configureShared(config.eventsCaptureThreads()); // before any captured log registers
         control.visibility(config.eventsVisibilityMaxMillis());
         JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
                 ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,

@@ -1,15 +1,15 @@
 package dev.spool.agent.jul;
 
-import dev.spool.handoff.CapturedRecordEncoder;
-import dev.spool.handoff.CapturedRecordWriterThread;
-import dev.spool.handoff.MpscCapturedRecordQueue;
+import dev.spool.internal.handoff.CapturedRecordEncoder;
+import dev.spool.internal.handoff.CapturedLogWriterPool;
+import dev.spool.internal.handoff.MpscCapturedRecordQueue;
 import dev.spool.sink.SinkPolicy;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
 
 /**
  * One routed JUL {@code FileHandler} whose formatter Spool reproduces: a queue of
- * {@link JulCapture}s and a writer thread ({@code spool-jul-<n>}) that formats each with the
+ * {@link JulCapture}s drained by the shared {@link CapturedLogWriterPool}, whose thread formats each with the
  * handler's {@link CompiledSimpleFormatter} and publishes the text through the handler itself
  * ({@link JulFormattedRecord}), so the handler's stream, encoding, byte count, rotation and
  * error manager work as without capture.
@@ -27,7 +27,7 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
     final Formatter formatter;
     final CompiledSimpleFormatter compiled;
     private final MpscCapturedRecordQueue<JulCapture> queue;
-    private final CapturedRecordWriterThread writer;
+    private final CapturedLogWriterPool.Registration writer;
     /** Deferred messages' patterns, parsed once (used by the drainer only: under the queue's drain lock). */
     private final JulMessageFormats messageFormats = new JulMessageFormats();
     private volatile boolean retired;
@@ -38,8 +38,8 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
         this.formatter = formatter;
         this.compiled = compiled;
         this.queue = new MpscCapturedRecordQueue<>(name, capacity, policy, waitMillis);
-        // not marked as Spool's own thread: a rotation it runs must route the next file (JUL_METER)
-        this.writer = CapturedRecordWriterThread.start("spool-jul-" + name, this::drainBatch, queue);
+        // drained by the shared pool, whose threads are not Spool's own: a rotation it runs must route the next file (JUL_METER)
+        this.writer = CapturedLogWriterPool.shared().register("jul " + name, this::drainBatch, queue);
     }
 
     /** Whether this thread is writing this log's records now (its publish and flush come back here). */

@@ -8,7 +8,7 @@
  * <h2>Threading and memory ordering</h2>
  * <ul>
  *   <li>A {@code JulCapture} is immutable once offered (its deferred message is written and read
- *       by the one drainer); it crosses threads through {@code dev.spool.handoff}'s queue (release
+ *       by the one drainer); it crosses threads through {@code dev.spool.internal.handoff}'s queue (release
  *       on offer, acquire on poll).</li>
  *   <li>Every drain of a handler's queue (its writer thread, a {@code flush()} or {@code close()},
  *       the exit hook) takes the handler's monitor, then the queue's lock: one order, so Java 17's

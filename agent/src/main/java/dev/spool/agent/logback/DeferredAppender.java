@@ -10,16 +10,16 @@ import java.lang.reflect.Method;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import dev.spool.bridge.Hooks;
-import dev.spool.handoff.CapturedRecordEncoder;
-import dev.spool.handoff.CapturedRecordWriterThread;
-import dev.spool.handoff.MpscCapturedRecordQueue;
+import dev.spool.internal.handoff.CapturedRecordEncoder;
+import dev.spool.internal.handoff.CapturedLogWriterPool;
+import dev.spool.internal.handoff.MpscCapturedRecordQueue;
 import dev.spool.sink.SinkPolicy;
 
 /**
  * One Logback file appender's captured events, waiting in a {@link MpscCapturedRecordQueue} to be
  * encoded and written by whoever holds the appender's own {@code streamWriteLock} (taken before
- * the queue's drain lock, on every thread): the appender's writer thread
- * ({@code spool-logback-encode-<appender>}), or the thread that closes the appender's stream (a
+ * the queue's drain lock, on every thread): a thread of the shared
+ * {@link CapturedLogWriterPool} ({@code spool-capture-writer-<i>}), or the thread that closes the appender's stream (a
  * roll, {@code stop()}), Spool's flush, or exit.
  *
  * <p>Assumptions: called only for an appender whose stream Spool routes and whose encoder
@@ -38,7 +38,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
 
     /** Events held per appender. */
     static final int CAPACITY = 4096;
-    /** Events written per lock hold by the writer thread (bounds how long a closing thread waits for the lock). */
+    /** Events written per lock hold by a pool thread (bounds how long a closing thread waits for the lock). */
     static final int BATCH = 256;
     private static final int ALLOWED_REPEATS = 3;
 
@@ -51,7 +51,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private final boolean callerData;
     private final Field started;
     private final MpscCapturedRecordQueue<Object> queue;
-    private volatile CapturedRecordWriterThread writer;
+    private volatile CapturedLogWriterPool.Registration writer;
     private volatile boolean active;
     private volatile boolean captured;
     private int failures;
@@ -69,7 +69,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         this.queue = new MpscCapturedRecordQueue<>("logback " + name, CAPACITY, SinkPolicy.BLOCK, waitMillis);
     }
 
-    /** A conduit for {@code appender}, its encoder inspected as {@code shape}, with its writer thread started. */
+    /** A conduit for {@code appender}, its encoder inspected as {@code shape}, registered with the shared pool. */
     static DeferredAppender of(Object appender, Object encoder, LogbackEncoders.Shape shape, long waitMillis)
             throws ReflectiveOperationException {
         Class<?> base = owner(appender.getClass(), "ch:qos:logback:core:OutputStreamAppender".replace(':', '.'));
@@ -86,8 +86,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         MethodHandle writeBytes = lookup.unreflect(write).asType(MethodType.methodType(void.class, Object.class, Object.class));
         DeferredAppender d = new DeferredAppender(appender, encoder, shape.callerData(), (ReentrantLock) lockField.get(appender),
                 encode, writeBytes, started, waitMillis);
-        d.writer = CapturedRecordWriterThread.start("spool-logback-encode-" + d.name, d::drainBatch, d.queue,
-                Hooks::markSpoolThread);
+        d.writer = CapturedLogWriterPool.shared().register("logback " + d.name, d::drainBatch, d.queue);
         return d;
     }
 
@@ -148,15 +147,23 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         }
     }
 
-    /** The writer thread's step: at most {@link #BATCH} events under one hold of the lock; how many were written. */
+    /**
+     * The pool's step: at most {@link #BATCH} events under one hold of the lock; how many were
+     * written, or {@link CapturedLogWriterPool#BUSY} when another thread holds the appender's lock
+     * (a closing or flushing thread, which drains itself; a pool thread never waits for a host's lock).
+     */
     int drainBatch() {
         if (queue.isEmpty()) {
             return 0;
         }
-        lock.lock();
+        if (!lock.tryLock()) {
+            return CapturedLogWriterPool.BUSY;
+        }
+        boolean was = Hooks.markSpoolThread(true); // no hook captures what the encoder does
         try {
             return queue.drainTo(this, BATCH);
         } finally {
+            Hooks.markSpoolThread(was);
             lock.unlock();
         }
     }
@@ -177,9 +184,9 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         }
     }
 
-    /** Ends the writer thread after a last drain (the appender is stopped and forgotten). */
+    /** Leaves the pool after a last drain (the appender is stopped and forgotten). */
     void stop() {
-        CapturedRecordWriterThread w = writer;
+        CapturedLogWriterPool.Registration w = writer;
         if (w != null) {
             w.stop();
         }

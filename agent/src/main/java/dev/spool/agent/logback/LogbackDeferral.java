@@ -10,8 +10,8 @@ import java.util.function.BiConsumer;
 /**
  * Logback's encoding off the application's thread: for each routed file appender whose encoder
  * {@link LogbackEncoders} accepts, the appender's {@code writeOut} hands the prepared event to a
- * {@link DeferredAppender} (a {@code dev.spool.handoff} queue) and returns; the appender's writer
- * thread ({@code spool-logback-encode-<appender>}) encodes and writes them under the appender's
+ * {@link DeferredAppender} (a {@code dev.spool.internal.handoff} queue) and returns; a thread of the shared
+ * {@code CapturedLogWriterPool} ({@code spool-capture-writer-<i>}) encodes and writes them under the appender's
  * own lock.
  *
  * <p>What runs where: the caller's thread keeps everything plain Logback does before
@@ -174,7 +174,7 @@ public final class LogbackDeferral {
         }
     }
 
-    /** Forgets appenders that captured and are stopped now (their writer threads end). */
+    /** Forgets appenders that captured and are stopped now (they leave the pool). */
     private synchronized void sweep() {
         Map<Object, DeferredAppender> next = null;
         for (Map.Entry<Object, DeferredAppender> e : appenders.entrySet()) {

@@ -41,9 +41,14 @@ public final class LogbackDiffHost {
         birth.setLong(context, BASE - 61_000);
         call(context, "putProperty", "diff.run", "1"); // refreshes the context's view the events carry
         addRollingAppender(dir);
+        java.util.List<java.util.logging.FileHandler> jul = julHandlers(dir, 3);
         int half = events / 2;
         runOn("worker-1", 0, half);
         runOn("worker-2", half, events);
+        printSpoolThreads();
+        for (java.util.logging.FileHandler h : jul) {
+            h.close();
+        }
         call(context, "stop");
         System.out.println("done");
     }
@@ -84,6 +89,35 @@ public final class LogbackDiffHost {
             Object m = i % 7 == 0 ? marker.invoke(null, i % 14 == 0 ? "AUDIT" : "SECURITY") : null;
             Emit.emit(logger, level, "event {} with {} and {}", params, thrown, at, m);
         }
+    }
+
+    /** JUL {@code FileHandler}s beside the appenders (captured by the agent too), a few fixed records each. */
+    private static java.util.List<java.util.logging.FileHandler> julHandlers(String dir, int n) throws IOException {
+        java.util.List<java.util.logging.FileHandler> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            java.util.logging.FileHandler h = new java.util.logging.FileHandler(dir + "/jul-" + i + ".log", false);
+            h.setFormatter(new java.util.logging.SimpleFormatter()); // format: -Djava.util.logging.SimpleFormatter.format
+            java.util.logging.Logger logger = java.util.logging.Logger.getLogger("diff.jul." + i);
+            logger.setUseParentHandlers(false);
+            logger.addHandler(h);
+            for (int r = 0; r < 50; r++) {
+                logger.log(java.util.logging.Level.INFO, "jul record {0} of handler " + i, r);
+            }
+            out.add(h);
+        }
+        return out;
+    }
+
+    /** One line naming Spool's threads alive now (the agent run's IT counts the capture writers). */
+    private static void printSpoolThreads() {
+        java.util.List<String> names = new ArrayList<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("spool-")) {
+                names.add(t.getName());
+            }
+        }
+        java.util.Collections.sort(names);
+        System.out.println("spool threads: " + names);
     }
 
     /** An exception with a cause and a suppressed one, thrown from a fixed stack. */

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The sample app under the agent, recorded with {@code -XX:StartFlightRecording}: {@code jfr print}
  * shows Spool's buffer flushes, sink write batches and periodic sink statistics with sane fields;
  * with {@code spool.jfr.enabled=false} the same run records none. (Conflicts, write errors and drops
- * do not happen in the sample app; {@code dev.spool.jfr.JfrEventsTest} provokes them.)
+ * do not happen in the sample app; {@code dev.spool.internal.jfr.JfrEventsTest} provokes them.)
  */
 class JfrIT {
 

@@ -39,7 +39,7 @@ class JulCaptureIT {
                 assertArrayEquals(plain.files.get(name), agent.files.get(name), tag + ": " + name + " differs");
             }
             assertTrue(plain.out.contains("printed on [worker-N]"), plain.out);
-            assertTrue(agent.out.contains("spool-jul-N") && !agent.out.contains("worker-N"),
+            assertTrue(agent.out.contains("spool-capture-writer-N") && !agent.out.contains("worker-N"),
                     "formatted on Spool's writer (and on main, whose flush writes the rest), never by the caller: " + agent.out);
             assertEquals(line(plain.out, "after flush"), line(agent.out, "after flush"), "the host's flush sees every record");
             assertTrue(agent.err.contains("inferred by Spool's caller finder") && !agent.err.contains("the JDK infers JUL sources"),
@@ -64,7 +64,7 @@ class JulCaptureIT {
                 assertTrue(seq.get(i - 1) < seq.get(i), "each thread's order kept: " + seq.get(i - 1) + " before " + seq.get(i));
             }
         }
-        assertTrue(agent.out.contains("spool-jul-N") && !agent.out.contains("worker-N"), agent.out);
+        assertTrue(agent.out.contains("spool-capture-writer-N") && !agent.out.contains("worker-N"), agent.out);
     }
 
     @Test

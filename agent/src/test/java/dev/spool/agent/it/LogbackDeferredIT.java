@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LogbackDeferredIT {
 
     private static final String FILE = "ch.qos.logback.core.FileAppender";
+    private static final String JUL_FORMAT = "-Djava.util.logging.SimpleFormatter.format=%4$s %3$s %5$s%n";
 
     @TempDir
     Path root;
@@ -33,14 +34,14 @@ class LogbackDeferredIT {
         String cp = Forked.hostClassPath(Forked.logback());
         Path plainDir = Files.createDirectories(root.resolve("plain").resolve("logs"));
         Path agentDir = Files.createDirectories(root.resolve("agent").resolve("logs"));
-        Forked.start(root, "plain", List.of("-Dlogback.configurationFile=" + config(plainDir)), cp,
+        Forked.start(root, "plain", List.of(JUL_FORMAT, "-Dlogback.configurationFile=" + config(plainDir)), cp,
                 "dev.spool.agent.host.LogbackDiffHost", plainDir.toString(), "300").awaitSuccess();
         Forked agent = Forked.start(root, "agent", LogRouteIT.concat(Forked.agentArgs("spool.log.level=debug"),
-                "-Dlogback.configurationFile=" + config(agentDir)), cp, "dev.spool.agent.host.LogbackDiffHost",
+                JUL_FORMAT, "-Dlogback.configurationFile=" + config(agentDir)), cp, "dev.spool.agent.host.LogbackDiffHost",
                 agentDir.toString(), "300");
         agent.awaitSuccess();
         String err = agent.err();
-        for (String deferred : List.of("a.log", "b.log", "c.log", "e.log")) {
+        for (String deferred : List.of("a.log", "b.log", "c.log", "e.log", "f0.log", "f4.log")) {
             assertTrue(err.contains("routing " + agentDir.resolve(deferred) + " through the sink, encoded on Spool's thread"), err);
         }
         assertTrue(err.contains("routing " + agentDir.resolve("d.log") + " through the sink, encoded on the caller's thread"), err);
@@ -53,6 +54,10 @@ class LogbackDeferredIT {
         }
         assertEquals(4, rolled.size(), "rolled every minute of the events' clock: " + rolled);
         Trees.assertSameFiles(plainDir, agentDir);
+        String threads = agent.out().lines().filter(l -> l.startsWith("spool threads: ")).findFirst().orElseThrow();
+        // ten deferred appenders (a b c e f0-f4 roll) and three captured JUL handlers: the shared pool's two threads
+        assertEquals(2, threads.split("spool-capture-writer-", -1).length - 1, threads);
+        assertTrue(!threads.contains("spool-logback-encode") && !threads.contains("spool-jul-"), threads);
         String b = Files.readString(agentDir.resolve("b.log"), StandardCharsets.UTF_8);
         assertTrue(b.contains("LogbackDiffHost.run(LogbackDiffHost.java:"), "caller data computed on the caller's thread: " + b);
     }
@@ -82,8 +87,13 @@ class LogbackDeferredIT {
                 + appender("E", dir.resolve("e.log"), "<immediateFlush>false</immediateFlush>",
                 "    <encoder><pattern>%-4relative [%t] %-5level %logger{35} - %msg %n</pattern>"
                         + "<outputPatternAsHeader>true</outputPatternAsHeader></encoder>");
+        StringBuilder more = new StringBuilder();
+        for (int i = 0; i < 5; i++) {
+            body += appender("F" + i, dir.resolve("f" + i + ".log"), "", pattern("%d{HH:mm:ss.SSS} %-5level %logger{20} " + i + " %msg%n"));
+            more.append("<appender-ref ref=\"F").append(i).append("\"/>");
+        }
         String xml = "<configuration>\n" + body + "  <root level=\"TRACE\"><appender-ref ref=\"A\"/><appender-ref ref=\"B\"/>"
-                + "<appender-ref ref=\"C\"/><appender-ref ref=\"D\"/><appender-ref ref=\"E\"/></root>\n</configuration>\n";
+                + "<appender-ref ref=\"C\"/><appender-ref ref=\"D\"/><appender-ref ref=\"E\"/>" + more + "</root>\n</configuration>\n";
         Path file = dir.getParent().resolve("logback.xml");
         Files.writeString(file, xml, StandardCharsets.UTF_8);
         return file;

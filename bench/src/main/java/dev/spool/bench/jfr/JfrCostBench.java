@@ -2,7 +2,7 @@ package dev.spool.bench.jfr;
 
 import dev.spool.buffer.BufferSettings;
 import dev.spool.buffer.SharedBuffer;
-import dev.spool.jfr.SpoolJfr;
+import dev.spool.internal.jfr.SpoolJfr;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

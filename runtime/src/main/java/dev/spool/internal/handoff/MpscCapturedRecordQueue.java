@@ -1,4 +1,4 @@
-package dev.spool.handoff;
+package dev.spool.internal.handoff;
 
 import dev.spool.sink.SinkPolicy;
 import java.util.Objects;
@@ -24,7 +24,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p><b>Drainers</b> ({@link #drainTo}): serialised by the queue's lock, so exactly one thread
  * encodes at a time and records are encoded in offer order (the order producers passed their
- * offer's linearisation point). Any thread may drain: the {@link CapturedRecordWriterThread}
+ * offer's linearisation point). Any thread may drain: a {@link CapturedLogWriterPool} thread
  * normally, and a thread that must see every record captured before it (a handler's
  * {@code flush()} or {@code close()}) drains the rest itself: when {@code drainTo} returns, every
  * record whose {@code offer} returned before the call is encoded. A drainer that needs a lock of
@@ -42,7 +42,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Example:
  * <pre>{@code
  * MpscCapturedRecordQueue<Line> q = new MpscCapturedRecordQueue<>("app.log", 8192, SinkPolicy.BLOCK, 10_000);
- * CapturedRecordWriterThread w = CapturedRecordWriterThread.start("spool-capture-app.log", () -> q.drainTo(encoder, 256), q);
+ * CapturedLogWriterPool.Registration w = CapturedLogWriterPool.shared().register("app.log", () -> q.drainTo(encoder, 256), q);
  * q.offer(new Line(...));        // on any thread: capture only
  * q.drainTo(encoder, Integer.MAX_VALUE); // flush: everything offered so far is encoded when it returns
  * w.stop();
@@ -69,7 +69,7 @@ public final class MpscCapturedRecordQueue<R> {
     private volatile SinkPolicy policy;
     private volatile long encoded; // written by the drainer only, under drainLock
     private volatile String lastError;
-    private volatile CapturedRecordWriterThread writer;
+    private volatile CapturedLogWriterPool.Registration writer;
 
     /**
      * @param capacity   records the queue holds (at least 2)
@@ -93,9 +93,9 @@ public final class MpscCapturedRecordQueue<R> {
         return name;
     }
 
-    /** The writer thread producers wake after an offer (set once by {@link CapturedRecordWriterThread#start}). */
-    void attach(CapturedRecordWriterThread thread) {
-        this.writer = thread;
+    /** The pool registration producers wake after an offer (set once by {@link CapturedLogWriterPool#register}). */
+    void attach(CapturedLogWriterPool.Registration registration) {
+        this.writer = registration;
     }
 
     public void setPolicy(SinkPolicy policy) {
@@ -177,9 +177,9 @@ public final class MpscCapturedRecordQueue<R> {
     }
 
     private void wakeWriter() {
-        CapturedRecordWriterThread w = writer;
+        CapturedLogWriterPool.Registration w = writer;
         if (w != null) {
-            w.wakeIfParked();
+            w.signal();
         }
     }
 

@@ -1,8 +1,8 @@
-package dev.spool.handoff;
+package dev.spool.internal.handoff;
 
 /**
  * How a log turns one captured record into its output (formats it and writes the bytes). Called
- * by one thread at a time (the queue's drainer: its writer thread, or a thread that flushes),
+ * by one thread at a time (the queue's drainer: a pool thread, or a thread that flushes),
  * in the order the records were offered.
  *
  * @param <R> the captured record type (immutable once offered, or owned by the queue from then on)

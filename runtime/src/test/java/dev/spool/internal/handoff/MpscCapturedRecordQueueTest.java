@@ -1,4 +1,4 @@
-package dev.spool.handoff;
+package dev.spool.internal.handoff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -39,7 +39,8 @@ class MpscCapturedRecordQueueTest {
         int perProducer = 20_000;
         MpscCapturedRecordQueue<long[]> q = new MpscCapturedRecordQueue<>("t", 256, SinkPolicy.BLOCK, 60_000);
         Seen seen = new Seen();
-        CapturedRecordWriterThread w = CapturedRecordWriterThread.start("test-writer", () -> q.drainTo(seen, 64), q);
+        CapturedLogWriterPool pool = new CapturedLogWriterPool("test-writer", 2);
+        CapturedLogWriterPool.Registration w = pool.register("t", () -> q.drainTo(seen, 64), q);
         CountDownLatch go = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
         for (int p = 0; p < producers; p++) {
@@ -67,6 +68,8 @@ class MpscCapturedRecordQueueTest {
         }
         w.stop();
         assertTrue(w.awaitStopped(60_000));
+        pool.shutdown();
+        assertTrue(pool.awaitShutdown(60_000));
         assertEquals(producers * perProducer, seen.records.size());
         long[] next = new long[producers];
         for (long[] r : seen.records) {

@@ -1,4 +1,4 @@
-package dev.spool.jfr;
+package dev.spool.internal.jfr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -28,12 +28,12 @@ class NoRecordingTest {
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
         assertEquals(0, p.exitValue(), out);
         assertTrue(out.contains("called every point"), out);
-        assertFalse(out.contains("dev.spool.jfr.Events"), "an event class was loaded:\n" + grep(out));
+        assertFalse(out.contains("dev.spool.internal.jfr.Events"), "an event class was loaded:\n" + grep(out));
     }
 
     private static String grep(String out) {
         StringBuilder b = new StringBuilder();
-        out.lines().filter(l -> l.contains("dev.spool.jfr") || l.contains("jdk.jfr")).forEach(l -> b.append(l).append('\n'));
+        out.lines().filter(l -> l.contains("dev.spool.internal.jfr") || l.contains("jdk.jfr")).forEach(l -> b.append(l).append('\n'));
         return b.toString();
     }
 

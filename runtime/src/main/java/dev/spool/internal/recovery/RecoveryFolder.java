@@ -1,4 +1,4 @@
-package dev.spool.recovery;
+package dev.spool.internal.recovery;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

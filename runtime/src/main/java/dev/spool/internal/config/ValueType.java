@@ -1,4 +1,4 @@
-package dev.spool.config;
+package dev.spool.internal.config;
 
 import java.nio.file.FileSystems;
 import java.nio.file.InvalidPathException;

@@ -1,4 +1,4 @@
-package dev.spool.config;
+package dev.spool.internal.config;
 
 import java.util.Locale;
 
@@ -24,6 +24,7 @@ public enum ConfigKey {
     EVENTS_JUL("spool.events.jul", ValueType.BOOLEAN, "true"),
     EVENTS_LOGBACK("spool.events.logback", ValueType.BOOLEAN, "true"),
     EVENTS_CAPTURE("spool.events.capture", ValueType.BOOLEAN, "true"),
+    EVENTS_CAPTURE_THREADS("spool.events.capture.threads", ValueType.intRange(1, 64), "2"),
     EVENTS_METHODS("spool.events.methods", ValueType.METHODS, ""),
     EVENTS_METHODS_MODE("spool.events.methods.mode", ValueType.choice("route", "tee"), "route"),
     EVENTS_FILE("spool.events.file", ValueType.PATH, "spool-events.spool"),

@@ -1,4 +1,4 @@
-package dev.spool.jfr;
+package dev.spool.internal.jfr;
 
 import jdk.jfr.Category;
 import jdk.jfr.DataAmount;

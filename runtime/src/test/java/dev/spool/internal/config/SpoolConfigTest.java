@@ -1,4 +1,4 @@
-package dev.spool.config;
+package dev.spool.internal.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

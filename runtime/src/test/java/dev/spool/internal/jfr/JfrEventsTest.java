@@ -1,4 +1,4 @@
-package dev.spool.jfr;
+package dev.spool.internal.jfr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -111,8 +111,8 @@ class JfrEventsTest {
                     e -> e.getLong("dropped") > 0 && e.getLong("eventsWritten") > 0);
             assertTrue(stats.getString("path").endsWith("run.spool"), stats.toString());
             assertTrue(stats.getLong("bytesWritten") > 0, stats.toString());
-            RecordedEvent drop = first(recorded, "dev.spool.Drop", e -> true);
-            assertEquals("DROP", drop.getString("policy"));
+            RecordedEvent drop = first(recorded, "dev.spool.Drop", e -> String.valueOf(e.getString("path")).endsWith("run.spool"));
+            assertEquals("DROP", drop.getString("policy"), drop.toString());
             assertTrue(drop.getLong("dropped") > 0, drop.toString());
             assertTrue(drop.getString("path").endsWith("run.spool"), drop.toString());
             log.metrics().setMaxBytesPerSecond(0);

@@ -1,4 +1,4 @@
-package dev.spool.handoff;
+package dev.spool.internal.handoff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;

@@ -1,4 +1,4 @@
-package dev.spool.jfr;
+package dev.spool.internal.jfr;
 
 import dev.spool.sink.SinkMetrics;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.spool.config;
+package dev.spool.internal.config;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -209,6 +209,7 @@ public final class SpoolConfig {
     public boolean eventsLogback() { return bool(ConfigKey.EVENTS_LOGBACK); }
     /** Routed logs whose format Spool reproduces: capture at the call, format on a writer thread (issue 13). */
     public boolean eventsCapture() { return bool(ConfigKey.EVENTS_CAPTURE); }
+    public int eventsCaptureThreads() { return (int) number(ConfigKey.EVENTS_CAPTURE_THREADS); }
     /** Entries of the form {@code com.acme.Sim#emit}. */
     public List<String> eventsMethods() { return list(ConfigKey.EVENTS_METHODS); }
     /** {@code route} or {@code tee}. */
