@@ -1,5 +1,6 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.internal.AgentLog;
 import dev.spool.sink.SinkPolicy;
 import java.lang.instrument.Instrumentation;
 import java.util.Arrays;
@@ -9,22 +10,23 @@ import java.util.logging.FileHandler;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogManager;
 import java.util.logging.LogRecord;
 import java.util.logging.SimpleFormatter;
 import java.util.logging.StreamHandler;
+import java.util.logging.XMLFormatter;
 
 /**
  * JUL capture at the call (issue 13): decides per {@code FileHandler.publish} whether Spool takes
- * the record, and serves the woven {@code SimpleFormatter.format} and the handlers' flush and close.
+ * the record, and serves the woven {@code SimpleFormatter.format}/{@code XMLFormatter.format} and
+ * the handlers' flush and close.
  *
  * <p>A {@code FileHandler} is captured when routing is on (its file goes through the sink), its
- * formatter is exactly the JDK's {@code SimpleFormatter} and it has no filter (a filter would be
- * asked twice: at the call and when the writer publishes). Its format string is resolved as the
- * JDK does and checked once against the handler's own formatter on probe records; a format Spool
- * does not reproduce, another formatter ({@code XMLFormatter}, the application's) or a filter
- * keep today's path (formatting on the caller's thread, bytes routed). On the caller's thread:
- * the level check (see {@link #publish}), then {@link JulCapture#capture}, then the queue.
+ * formatter is exactly the JDK's {@code SimpleFormatter} or {@code XMLFormatter} and it has no
+ * filter (a filter would be asked twice: at the call and when the writer publishes). A
+ * {@code SimpleFormatter}'s format string and an {@code XMLFormatter}'s {@code useInstant} are
+ * read from the handler's own formatter ({@link JulPrivateAccess}); a format Spool does not reproduce, another formatter (a subclass, the application's)
+ * or a filter keep today's path (formatting on the caller's thread, bytes routed). On the caller's
+ * thread: the level check (see {@link #publish}), then {@link JulFormat#capture}, then the queue.
  *
  * <p>Thread-safe: the handlers' logs are a copy-on-write array (few handlers; a lookup is a scan
  * by identity, no lock, no allocation); creating and retiring a log takes this object's lock.
@@ -42,6 +44,7 @@ final class JulCaptureHandlers {
     private final int capacity;
     private final SinkPolicy policy;
     private final long waitMillis;
+    private final JulPrivateAccess access;
     private final JulSources sources;
     private volatile JulCaptureLog[] logs = NONE;
     /** Handlers found not capturable (by identity), so the decision is made once. */
@@ -55,13 +58,16 @@ final class JulCaptureHandlers {
         this.capacity = capacity;
         this.policy = policy;
         this.waitMillis = waitMillis;
-        this.sources = JulSources.open(inst, errors);
+        StringBuilder why = new StringBuilder();
+        this.access = JulPrivateAccess.open(inst, why);
+        this.sources = JulSources.of(access, errors);
+        AgentLog.debug(access != null ? "JUL capture: sources of captured records inferred by Spool's caller finder"
+                : "JUL capture off: java.util.logging cannot be read (" + why + ")");
     }
 
     /** The woven {@code FileHandler.publish}: true when the record was taken (or is not loggable). */
     boolean publish(Object handlerObject, Object recordObject) {
-        if (!(handlerObject instanceof FileHandler) || !(recordObject instanceof LogRecord)
-                || recordObject instanceof JulFormattedRecord) {
+        if (!(handlerObject instanceof FileHandler) || !(recordObject instanceof LogRecord)) {
             return false;
         }
         FileHandler handler = (FileHandler) handlerObject;
@@ -93,7 +99,7 @@ final class JulCaptureHandlers {
         }
         JulCapture captured;
         try {
-            captured = JulCapture.capture(record, sources, log.compiled.uses(2), log.compiled.uses(5));
+            captured = log.format.capture(record, sources);
         } catch (RuntimeException e) {
             log.drainHere(); // the original formats it again and reports to the handler's ErrorManager
             return false;
@@ -105,9 +111,15 @@ final class JulCaptureHandlers {
         return true;
     }
 
-    /** The woven {@code SimpleFormatter.format}: the writer's text for its own records, else null. */
+    /** The woven {@code SimpleFormatter.format}/{@code XMLFormatter.format}: the writer's text for the record it publishes, else null. */
     Object format(Object formatter, Object record) {
-        return record instanceof JulFormattedRecord ? ((JulFormattedRecord) record).text : null;
+        for (JulCaptureLog log : logs) {
+            String text = log.served(formatter, record);
+            if (text != null) {
+                return text;
+            }
+        }
+        return null;
     }
 
     /** The woven {@code StreamHandler.flush()} / {@code FileHandler.close()}: what was captured goes first. */
@@ -173,7 +185,7 @@ final class JulCaptureHandlers {
             }
         }
         Formatter formatter = handler.getFormatter();
-        CompiledSimpleFormatter compiled = compiledFor(handler, formatter);
+        JulFormat compiled = compiledFor(handler, formatter);
         if (compiled == null) {
             refuse(handler);
             return null;
@@ -209,22 +221,21 @@ final class JulCaptureHandlers {
     }
 
     /** The compiled form of the handler's formatter, or null when Spool cannot reproduce it exactly. */
-    private CompiledSimpleFormatter compiledFor(StreamHandler handler, Formatter formatter) {
-        if (formatter == null || formatter.getClass() != SimpleFormatter.class || handler.getFilter() != null) {
+    private JulFormat compiledFor(StreamHandler handler, Formatter formatter) {
+        if (access == null || formatter == null || handler.getFilter() != null) {
             return null;
         }
         try {
-            String format = CompiledSimpleFormatter.resolveFormat(
-                    LogManager.getLogManager().getProperty(CompiledSimpleFormatter.FORMAT_PROPERTY));
-            CompiledSimpleFormatter compiled = CompiledSimpleFormatter.compile(format);
-            if (!JulProbe.matches(formatter, compiled)) {
-                errors.accept("jul-format", "the SimpleFormatter of a FileHandler does not format as its configuration "
-                        + "says (changed since it was made?): its records are formatted on the caller's thread");
-                return null;
+            if (formatter.getClass() == XMLFormatter.class) {
+                return new JulXmlFormat(access.useInstant((XMLFormatter) formatter));
             }
-            return compiled;
+            if (formatter.getClass() == SimpleFormatter.class) {
+                // the format string this formatter resolved when it was made (a later configuration change does not apply)
+                return CompiledSimpleFormatter.compile(access.simpleFormat((SimpleFormatter) formatter));
+            }
+            return null;
         } catch (RuntimeException e) {
-            errors.accept("jul-format", "cannot compile the SimpleFormatter format (" + e + "): formatted on the caller's thread");
+            errors.accept("jul-format", "cannot reproduce the formatter of a FileHandler (" + e + "): formatted on the caller's thread");
             return null;
         }
     }

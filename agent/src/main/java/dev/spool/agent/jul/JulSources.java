@@ -1,12 +1,7 @@
 package dev.spool.agent.jul;
 
-import dev.spool.agent.internal.AgentLog;
-import java.lang.instrument.Instrumentation;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.logging.LogRecord;
 
@@ -18,9 +13,8 @@ import java.util.logging.LogRecord;
  * (class and method, or both null when there is no logger frame; no inference pending).
  * Records whose source was set ({@code logp}, {@code setSourceClassName}) are left as they are.
  *
- * <p>Reading the flag needs {@code java.util.logging} opened to Spool's own module, which the
- * agent does through {@link Instrumentation#redefineModule} (the host's modules are unchanged). If
- * that fails, or {@link JulCallerFinder} ever disagrees with the JDK, the JDK infers: the first
+ * <p>Reading the flag needs {@link JulPrivateAccess}. Without it, or once {@link JulCallerFinder}
+ * has disagreed with the JDK, the JDK infers: the first
  * inferred record and about every {@link #CHECK_EVERY}th after are inferred both ways and compared;
  * a difference is reported once ({@code jul-source}) and switches this object to the JDK for good
  * (the compared record keeps the JDK's answer).
@@ -44,27 +38,9 @@ final class JulSources {
         this.ours = needsInference != null;
     }
 
-    /**
-     * Opens {@code java.util.logging} to this module (with {@code inst}, when given and needed)
-     * and reaches the record's flag; without it, every source is the JDK's inference.
-     */
-    static JulSources open(Instrumentation inst, BiConsumer<String, String> errors) {
-        VarHandle flag = null;
-        String why = "";
-        try {
-            Module logging = LogRecord.class.getModule();
-            Module self = JulSources.class.getModule();
-            if (inst != null && !logging.isOpen("java.util.logging", self)) {
-                inst.redefineModule(logging, Set.of(), Map.of(), Map.of("java.util.logging", Set.of(self)), Set.of(), Map.of());
-            }
-            flag = MethodHandles.privateLookupIn(LogRecord.class, MethodHandles.lookup())
-                    .findVarHandle(LogRecord.class, "needToInferCaller", boolean.class);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            why = " (" + e + ")"; // not open (no Instrumentation: unit tests), or a JDK without the field
-        }
-        AgentLog.debug(flag != null ? "JUL sources of captured records: inferred by Spool's caller finder"
-                : "JUL sources of captured records: inferred by the JDK" + why);
-        return new JulSources(flag, errors);
+    /** Sources inferred with {@code access} (null: by the JDK). */
+    static JulSources of(JulPrivateAccess access, BiConsumer<String, String> errors) {
+        return new JulSources(access == null ? null : access.needToInferCaller, errors);
     }
 
     /** Whether Spool's finder infers sources (false: the JDK's, on the caller's thread as well). */

@@ -18,11 +18,12 @@ import java.util.logging.SimpleFormatter;
 
 /**
  * Test host for JUL capture at the call: a {@code FileHandler} with the JDK's {@code SimpleFormatter}
- * (format from {@code logging.properties}), rotation by size ({@code %g}, {@code %u}), records with
+ * (format from {@code logging.properties}) or its default {@code XMLFormatter} ({@code xml}, {@code xml-old}:
+ * {@code useInstant=false}), rotation by size ({@code %g}, {@code %u}), records with
  * parameters (a mutable one changed right after the call, {@code null}), an exception with a cause
  * and a suppressed one every 7th record (an exception that notes the thread printing it: the
  * formatter's), a custom level, and a deterministic instant per record. Usage:
- * {@code JulCaptureHost <dir> <threads> <records per thread> <limit> <count> <format or "default">}.
+ * {@code JulCaptureHost <dir> <threads> <records per thread> <limit> <count> <format, "default", "xml" or "xml-old">}.
  * Prints the lines in the generation-0 file right after {@code handler.flush()}, and the threads the
  * exceptions were printed on.
  */
@@ -52,14 +53,18 @@ public final class JulCaptureHost {
         int limit = Integer.parseInt(args[3]);
         int count = Integer.parseInt(args[4]);
         String format = args[5];
+        boolean xml = format.startsWith("xml");
         String config = "java.util.logging.FileHandler.encoding = UTF-8\n"
-                + (format.equals("default") ? "" : "java.util.logging.SimpleFormatter.format = " + format + "\n");
+                + (format.equals("xml-old") ? "java.util.logging.XMLFormatter.useInstant = false\n" : "")
+                + (format.equals("default") || xml ? "" : "java.util.logging.SimpleFormatter.format = " + format + "\n");
         LogManager.getLogManager().readConfiguration(new ByteArrayInputStream(config.getBytes(StandardCharsets.ISO_8859_1)));
         Logger logger = Logger.getLogger("host.capture");
         logger.setUseParentHandlers(false);
         logger.setLevel(Level.ALL);
         FileHandler handler = new FileHandler(dir.resolve("app%u-%g.log").toString(), limit, count, false);
-        handler.setFormatter(new SimpleFormatter());
+        if (!xml) {
+            handler.setFormatter(new SimpleFormatter());
+        } // else FileHandler's default: the JDK's XMLFormatter (head, tail, sequence numbers, thread ids)
         handler.setLevel(Level.FINE);
         logger.addHandler(handler);
         Thread[] workers = new Thread[threads];
@@ -91,6 +96,7 @@ public final class JulCaptureHost {
             LogRecord r = new LogRecord(levels[i % levels.length], "thread {0} record {1}: {2} {3} \u00e9\u00e8 \u2713");
             r.setParameters(new Object[] {thread, i, mutable, i % 3 == 0 ? null : "p" + i});
             r.setLoggerName(logger.getName());
+            r.setLongThreadID(100 + thread); // the agent's threads shift the JVM's thread ids, not the record's
             r.setInstant(Instant.ofEpochSecond(1_767_225_599L + i / 4, (i % 4) * 250_000_000L + thread)); // across new year 2026
             if (i % 7 == 0) {
                 IllegalStateException e = new NotingException("failure " + i, new IOException("cause " + i));

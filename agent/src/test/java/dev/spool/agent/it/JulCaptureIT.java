@@ -16,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * JUL capture at the call (issue 13, items 1–2), plain vs agent in forked JVMs on
- * {@code JulCaptureHost}: the same files byte for byte (every rotated generation), the level's
+ * {@code JulCaptureHost}, with {@code SimpleFormatter} (default and custom format) and
+ * {@code XMLFormatter} ({@code useInstant} on and off): the same files byte for byte (every rotated
+ * generation, XML heads and tails, sequence numbers), the level's
  * name asked for on Spool's writer thread instead of the caller's (formatting moved off the
  * caller), the host's {@code flush()} seeing every record logged before it.
  */
@@ -29,8 +31,8 @@ class JulCaptureIT {
 
     @Test
     void shouldWriteTheSameFilesAsPlainJulAndRotateAtTheSameRecord_formattingOffTheCallersThread() throws Exception {
-        for (String format : List.of("default", FORMAT)) {
-            String tag = format.equals("default") ? "default" : "custom";
+        for (String format : List.of("default", FORMAT, "xml", "xml-old")) {
+            String tag = format.equals(FORMAT) ? "custom" : format;
             Run plain = run("plain-" + tag, List.of(), 1, format);
             Run agent = run("agent-" + tag, Forked.agentArgs("spool.log.level=debug"), 1, format);
             assertTrue(plain.files.size() >= 3, "the host rotates: " + plain.files.keySet());
