@@ -12,7 +12,6 @@ import dev.spool.bridge.SpoolHooks;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Set;
@@ -29,7 +28,7 @@ final class HooksImpl implements SpoolHooks {
 
     private final AgentControl control;
     private final Backends backends;
-    private final PathFilter filter;
+    private final SelectedPaths selected;
     private final JacksonCalls jackson = new JacksonCalls();
     private final JacksonCaptures captures;
     private final boolean jul;
@@ -51,7 +50,7 @@ final class HooksImpl implements SpoolHooks {
         this.control = control;
         this.captures = new JacksonCaptures(capture, control::error);
         this.backends = backends;
-        this.filter = filter;
+        this.selected = new SelectedPaths(filter);
         this.jul = jul;
         this.logback = logback;
         this.emitters = Set.copyOf(emitters);
@@ -68,18 +67,9 @@ final class HooksImpl implements SpoolHooks {
         });
     }
 
-    /** The path of {@code file} if the filter selects it for buffering, else null. */
+    /** The path of {@code file} if the filter selects it for buffering, else null (cached per path string). */
     private Path selectedPath(File file) {
-        if (!filter.mightMatch(file.getPath())) {
-            return null;
-        }
-        Path path;
-        try {
-            path = file.toPath().toAbsolutePath().normalize();
-        } catch (InvalidPathException e) {
-            return null;
-        }
-        return filter.matches(path) ? path : null;
+        return selected.of(file);
     }
 
     /**

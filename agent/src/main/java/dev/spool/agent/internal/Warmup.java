@@ -11,8 +11,11 @@ import java.util.jar.JarFile;
  * Loads, off the host's threads, the agent's classes that the first intercepted calls would
  * otherwise load on them: every class of the runtime's {@code dev.spool.buffer}, {@code sink} and
  * {@code events} packages is loaded and linked ({@code Class.forName} without initialisation),
- * and, when emitter methods are configured, the event encoder is initialised (it builds Spool's
- * own Jackson {@code ObjectMapper}: no file, no thread, no host class is touched). Run once, on a
+ * and, when emitter methods are configured, the event encoder is initialised (no file, no thread,
+ * no host class is touched). Spool's own Jackson is not warmed: the encoder needs it only for
+ * values without a codec of their own (records, POJOs, enums, dates), and loading it (about 375
+ * classes) competed with the host's own start-up for the CPU; the first such event loads it on
+ * its thread, once. Run once, on a
  * daemon thread that {@link LazyTransformer} starts when the first target class appears (a host
  * that never loads one pays nothing); no class load ever waits for it.
  * Failures are ignored: the real calls load what they need and report their own problems.

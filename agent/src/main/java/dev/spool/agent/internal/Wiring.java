@@ -41,16 +41,6 @@ final class Wiring {
         boolean exact = "exact".equalsIgnoreCase(config.eventsVisibility());
         CapturedLogWriterPool.configureShared(config.eventsCaptureThreads()); // before any captured log registers
         control.visibility(config.eventsVisibilityMaxMillis());
-        JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
-                ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
-                        settings.sink.policy(), settings.sink.waitMillis(), inst)
-                : null;
-        HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
-                config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),
-                config.bufferCapture(), julCaptures);
-        AgentControl.publish(control);
-        Hooks.install(hooks, new Commands(control, backends));
-
         Set<String> targets = new HashSet<>();
         if (!config.bufferInclude().isEmpty()) {
             targets.add(HostNames.OBJECT_MAPPER);
@@ -73,8 +63,21 @@ final class Wiring {
         Map<String, Set<String>> emittersByInternalName = new HashMap<>();
         emitters.forEach((type, methods) -> emittersByInternalName.put(type.replace('.', '/'), methods));
         boolean jackson = !config.bufferInclude().isEmpty();
+        // The transformer first: creating the hooks below loads (verifies) agent classes that name JUL's
+        // FileHandler and StreamHandler, which must then be woven as they load, not retransformed
+        // afterwards (a retransformation is slower and cannot move FileHandler.publish's lock, issue 13).
         new LazyTransformer(internalNames, () -> new AsmWeaver(jackson, config.eventsJul(), config.eventsLogback(),
                 emittersByInternalName, control), control, () -> Warmup.run(agentJar, !emitters.isEmpty())).install(inst);
+        JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
+                ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
+                        settings.sink.policy(), settings.sink.waitMillis(), inst)
+                : null;
+        HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
+                config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),
+                config.bufferCapture(), julCaptures);
+        AgentControl.publish(control);
+        Hooks.install(hooks, new Commands(control, backends));
+
         if (config.jmxEnabled()) {
             DeferredJmx.start(inst, control, backends, dynamic);
         }

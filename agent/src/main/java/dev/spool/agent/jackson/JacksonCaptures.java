@@ -99,10 +99,11 @@ public final class JacksonCaptures {
                 return null;
             }
             Object writer = h.writerFor(caller);
-            if (writer == null || (h.verdict(caller, writer) & HostJackson.CAPTURE) == 0) {
+            int verdict = writer == null ? 0 : h.verdict(caller, writer);
+            if ((verdict & HostJackson.CAPTURE) == 0) {
                 return null;
             }
-            boolean writerReadSafe = (h.verdict(caller, writer) & HostJackson.READ_SAFE) != 0;
+            boolean writerReadSafe = (verdict & HostJackson.READ_SAFE) != 0;
             Object tokens = h.capture(writer, value);
             long m = h.measure(tokens);
             long heap = m & ((1L << 36) - 1);

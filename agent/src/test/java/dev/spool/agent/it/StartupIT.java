@@ -16,7 +16,7 @@ import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Starting the agent: hosts without Jackson or Logback, the master switch, and a jar whose boot bridge is missing. */
+/** Starting the agent: hosts without Jackson or Logback, JUL woven as it loads, the master switch, and a jar whose boot bridge is missing. */
 class StartupIT {
 
     @TempDir
@@ -28,6 +28,20 @@ class StartupIT {
                 "dev.spool.agent.host.PlainHost", root.resolve("hello.txt").toString());
         assertEquals("hello", host.awaitSuccess().trim());
         assertEquals(List.of(), Trees.spoolLines(host.err()));
+    }
+
+    /**
+     * Premain itself loads JUL's FileHandler (verifying the agent's JUL capture classes): the
+     * transformer must be in place by then, so the class is woven as it loads. Retransformed
+     * instead (before 22:10 UTC, 30 Nov), Java 17's {@code publish} kept its {@code synchronized}
+     * and every captured record was taken under the handler's lock (issue 13's design moves it
+     * after the hook). Java 25 declares no lock on {@code publish}: there it holds trivially.
+     */
+    @Test
+    void shouldWeaveJulsFileHandlerAsItLoads_soPublishNoLongerHoldsItsLockForTheCapture() throws Exception {
+        Forked host = Forked.start(root, "host", Forked.agentArgs(null), Forked.hostClassPath(),
+                "dev.spool.agent.host.JulWeavingHost");
+        assertEquals("publish synchronized=false", host.awaitSuccess().trim(), host.describe());
     }
 
     @Test
