@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,12 +33,14 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  * Not detected (documented in RELIABILITY.md): POSIX ACLs and other extended attributes (the
  * renamed file has the folder's default ACL and no xattrs), the immutable/append-only flags (both
- * writes fail, Spool's only at the flush), a mount made after {@link #MOUNTS_MAX_AGE_NANOS}.
+ * writes fail, Spool's only at the flush), a mount, or a change of the folder's permissions, device,
+ * mode or group, made less than {@link #MOUNTS_MAX_AGE_NANOS} before.
  *
- * <p>Cost: one {@code lstat} of the file and one of its folder, one {@code access} of each, and
- * {@code /proc/self/mountinfo} at most every {@link #MOUNTS_MAX_AGE_NANOS}. The buffer calls it
- * only when it stamps a file afresh (its first write after a flush, or after someone else changed
- * it). Thread-safe.
+ * <p>Cost: one {@code lstat} and one {@code access} of the file; its folder's {@code lstat},
+ * {@code stat} and {@code access}, and {@code /proc/self/mountinfo}, at most once per
+ * {@link #MOUNTS_MAX_AGE_NANOS} (per folder, and for the mount table). The buffer calls it only when
+ * it stamps a file afresh (its first write after a flush, or after someone else changed it).
+ * Thread-safe.
  */
 final class ReplaceRefusal {
     static final long MOUNTS_MAX_AGE_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -47,25 +50,34 @@ final class ReplaceRefusal {
 
     private record Mounts(Set<String> points, long readAtNanos) {}
 
+    private record Folder(boolean isFolder, boolean writable, Map<String, Object> unix, long readAtNanos) {}
+
+    private static final int FOLDERS_LIMIT = 4096;
+    private static final ConcurrentHashMap<Path, Folder> FOLDERS = new ConcurrentHashMap<>();
+
     private ReplaceRefusal() {}
 
-    /** Null when buffering {@code file} ends like the host's own write; else why not. */
+    /**
+     * Null when buffering {@code file} ends like the host's own write; else why not. {@code disk}
+     * is the caller's fresh stamp of it: an existing stamp is of a regular file ({@link FileStamp#load}
+     * refuses anything else), so that is not asked again.
+     */
     static String reason(Path file, FileStamp disk) {
         Path dir = file.getParent();
         if (dir == null) return "not a file path";
         try {
-            Map<String, Object> folder = unixOrNull(dir);
-            if (!Files.isDirectory(dir)) return "its folder " + dir + " is missing or not a folder";
-            if (!Files.isWritable(dir)) return "its folder is not writable (the rename would fail)";
+            Folder folder = folder(dir);
+            if (!folder.isFolder()) return "its folder " + dir + " is missing or not a folder";
+            if (!folder.writable()) return "its folder is not writable (the rename would fail)";
             if (!disk.exists()) return null;
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) return "not a regular file";
             if (!Files.isWritable(file)) return "the file is not writable";
             Map<String, Object> f = unixOrNull(file);
-            if (f != null && folder != null) {
+            if (f != null && folder.unix() != null) {
+                Map<String, Object> d = folder.unix();
                 if ((Integer) f.get("nlink") > 1) return "the file has " + f.get("nlink") + " hard links";
-                if (!f.get("dev").equals(folder.get("dev"))) return "the file is on another device than its folder";
+                if (!f.get("dev").equals(d.get("dev"))) return "the file is on another device than its folder";
                 if (IDS != null && ((Integer) f.get("uid")).longValue() != IDS[0]) return "the file has another owner";
-                long newGid = ((Integer) folder.get("mode") & 02000) != 0 ? ((Integer) folder.get("gid")).longValue()
+                long newGid = ((Integer) d.get("mode") & 02000) != 0 ? ((Integer) d.get("gid")).longValue()
                         : IDS == null ? -1 : IDS[1];
                 if (newGid >= 0 && ((Integer) f.get("gid")).longValue() != newGid) return "the file has another group";
             }
@@ -76,6 +88,24 @@ final class ReplaceRefusal {
         }
     }
 
+    /**
+     * What the refusal needs of a folder, read at most once per {@link #MOUNTS_MAX_AGE_NANOS} per
+     * folder (as the mount table): three system calls a file saved on every fresh stamp of a file
+     * in a folder already seen. A folder made unwritable, or given another device, mode or group,
+     * is noticed within that second.
+     */
+    private static Folder folder(Path dir) throws IOException {
+        long now = System.nanoTime();
+        Folder known = FOLDERS.get(dir);
+        if (known != null && now - known.readAtNanos() <= MOUNTS_MAX_AGE_NANOS) return known;
+        Map<String, Object> unix = unixOrNull(dir);
+        boolean isFolder = Files.isDirectory(dir);
+        Folder f = new Folder(isFolder, isFolder && Files.isWritable(dir), unix, now);
+        if (FOLDERS.size() >= FOLDERS_LIMIT) FOLDERS.clear();
+        FOLDERS.put(dir, f);
+        return f;
+    }
+
     private static Map<String, Object> unixOrNull(Path p) throws IOException {
         try {
             return Files.readAttributes(p, UNIX, LinkOption.NOFOLLOW_LINKS);
@@ -84,9 +114,10 @@ final class ReplaceRefusal {
         }
     }
 
-    /** Makes the next check read the mount table afresh (tests: a mount made just now). */
+    /** Makes the next check read the mount table and the folders afresh (tests: a mount made just now). */
     static void forgetMounts() {
         mounts = new Mounts(Set.of(), Long.MIN_VALUE);
+        FOLDERS.clear();
     }
 
     private static boolean isMountPoint(Path file) {

@@ -40,7 +40,8 @@ import java.util.function.Function;
  *
  * <p><b>Flushing and blocking.</b> Flushes run off the writers' threads, on the
  * {@link BackgroundFlusher}: every {@code flushIntervalMillis}, and at once when a write takes the
- * buffer over {@code capacity} dirty files or over half of {@code capacityBytes} estimated bytes.
+ * buffer over {@code capacity} dirty files or over half of {@code capacityBytes} (estimated content
+ * plus {@link #ENTRY_BYTES} per dirty file).
  * A flush writes the dirty files on {@code flushThreads} threads. A write blocks while its own file
  * is being written; and a write that finds the buffer over {@code capacityBytes} (the hard memory
  * bound: the flusher could not keep up) waits for the flusher to bring it back under, bounded
@@ -56,6 +57,13 @@ import java.util.function.Function;
  * }</pre>
  */
 public final class SharedBuffer implements AutoCloseable {
+    /**
+     * Heap a dirty file holds beside its content (entry, stamp, map node, path key), counted in
+     * {@code capacityBytes}: measured 309-345 bytes on a 64-bit JVM with compressed pointers
+     * ({@code EntryOverheadRun} in bench, docs/BENCHMARKS.md "Buffer grid"), rounded up.
+     */
+    static final long ENTRY_BYTES = 352;
+
     private static volatile SharedBuffer global;
 
     private final ReentrantLock flushLock = new ReentrantLock();
@@ -601,8 +609,8 @@ public final class SharedBuffer implements AutoCloseable {
     private void afterBufferedWrite() {
         if (!overCapacity()) return;
         flusher.wake();
-        if (counters.dirtyBytes.get() <= capacityBytes || closed || isFlushingThread()) return;
-        long waited = backpressure.await(() -> counters.dirtyBytes.get() <= capacityBytes || closed);
+        if (heldBytes() <= capacityBytes || closed || isFlushingThread()) return;
+        long waited = backpressure.await(() -> heldBytes() <= capacityBytes || closed);
         if (waited > 0) listeners.backpressure(waited / 1_000_000, counters.dirtyBytes.get(), capacityBytes);
     }
 
@@ -613,7 +621,15 @@ public final class SharedBuffer implements AutoCloseable {
 
     /** Over the point where the flusher starts: {@code capacity} dirty files or half of {@code capacityBytes}. */
     private boolean overCapacity() {
-        return counters.dirtyEntries.get() > capacity || counters.dirtyBytes.get() > capacityBytes / 2;
+        return counters.dirtyEntries.get() > capacity || heldBytes() > capacityBytes / 2;
+    }
+
+    /**
+     * What {@code capacityBytes} bounds: the estimated unwritten content plus
+     * {@link #ENTRY_BYTES} for each dirty file (its entry, stamp, map node and key).
+     */
+    private long heldBytes() {
+        return counters.dirtyBytes.get() + counters.dirtyEntries.get() * ENTRY_BYTES;
     }
 
     /** Caller holds the flush lock. Writes every dirty entry; clean snapshots leave the buffer. */

@@ -24,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 class BackpressureTest {
     @TempDir
     Path dir;
-    final SharedBuffer buffer = SharedBuffer.create(BufferSettings.builder().flushIntervalMillis(0).capacityBytes(100).build());
+    /** Content plus {@link SharedBuffer#ENTRY_BYTES} per dirty file is bounded: room for two small files, not three. */
+    static final long CAPACITY = 2 * SharedBuffer.ENTRY_BYTES + 200;
+    final SharedBuffer buffer = SharedBuffer.create(BufferSettings.builder().flushIntervalMillis(0).capacityBytes(CAPACITY).build());
     final CountDownLatch flusherHeld = new CountDownLatch(1);
     final CountDownLatch releaseFlusher = new CountDownLatch(1);
     final List<Long> announced = new CopyOnWriteArrayList<>();
@@ -58,7 +60,7 @@ class BackpressureTest {
         for (String name : new String[] {"a.json", "b.json", "c.json"}) {
             Files.writeString(dir.resolve(name), "{}"); // existing files: a new one is written at the call
         }
-        buffer.putSnapshot(dir.resolve("a.json"), new byte[60]); // over half: wakes the flusher
+        buffer.putSnapshot(dir.resolve("a.json"), new byte[150]); // 150 + one entry, over half: wakes the flusher
         assertTrue(flusherHeld.await(30, java.util.concurrent.TimeUnit.SECONDS), "the flusher ran its first pass");
     }
 
@@ -66,8 +68,8 @@ class BackpressureTest {
     Thread writerOverTheBound(AtomicReference<Throwable> failed) {
         Thread w = new Thread(() -> {
             try {
-                buffer.putSnapshot(dir.resolve("b.json"), new byte[60]);
-                buffer.putSnapshot(dir.resolve("c.json"), new byte[50]); // 110 > 100: waits here
+                buffer.putSnapshot(dir.resolve("b.json"), new byte[100]); // a is written: 100 + one entry, under the bound
+                buffer.putSnapshot(dir.resolve("c.json"), new byte[150]); // 250 + two entries: over it, waits here
             } catch (Throwable t) {
                 failed.set(t);
             }
@@ -84,13 +86,13 @@ class BackpressureTest {
         AtomicReference<Throwable> failed = new AtomicReference<>();
         Thread w = writerOverTheBound(failed);
         assertTrue(w.isAlive(), "over capacityBytes the writer waits for the flusher");
-        assertEquals(110, buffer.metrics().estimatedBytes());
+        assertEquals(250, buffer.metrics().estimatedBytes(), "content only; the entries are counted beside it");
         releaseFlusher.countDown();
         w.join(30_000);
         assertFalse(w.isAlive());
         assertNull(failed.get());
         Await.until("both files written", Duration.ofSeconds(30), () -> buffer.metrics().dirtyEntries() == 0);
-        assertEquals(50, Files.size(dir.resolve("c.json")));
+        assertEquals(150, Files.size(dir.resolve("c.json")));
         assertEquals(1, buffer.metrics().backpressureWaits());
         assertEquals(1, announced.size(), "the wait is announced to listeners (the MBean's notification)");
     }
@@ -112,9 +114,34 @@ class BackpressureTest {
     }
 
     @Test
+    void shouldCountEveryDirtyFilesEntryNotOnlyItsContent() throws Exception {
+        holdTheFlusherAfterItsFirstPass();
+        int files = (int) (CAPACITY / SharedBuffer.ENTRY_BYTES) + 1;
+        for (int i = 0; i < files; i++) Files.writeString(dir.resolve("t" + i + ".json"), "{}");
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        Thread w = new Thread(() -> {
+            try {
+                for (int i = 0; i < files; i++) buffer.putSnapshot(dir.resolve("t" + i + ".json"), new byte[1]);
+            } catch (Throwable t) {
+                failed.set(t);
+            }
+        }, "test-writer");
+        w.start();
+        Await.until("the writer waits at the memory bound", Duration.ofSeconds(30),
+                () -> w.getState() == Thread.State.TIMED_WAITING || !w.isAlive());
+        assertTrue(w.isAlive(), "one-byte files: their entries, not their content, take the buffer over the bound");
+        assertTrue(buffer.metrics().estimatedBytes() < CAPACITY / 2, "content alone is far under: " + buffer.metrics());
+        releaseFlusher.countDown();
+        w.join(30_000);
+        assertFalse(w.isAlive());
+        assertNull(failed.get());
+    }
+
+    @Test
     void shouldNeverMakeAWriterWaitUnderTheBound() throws IOException {
-        for (int i = 0; i < 8; i++) Files.writeString(dir.resolve(i + ".json"), "{}");
-        for (int i = 0; i < 200; i++) buffer.putSnapshot(dir.resolve(i % 8 + ".json"), new byte[10]);
-        assertEquals(0, buffer.metrics().backpressureWaits(), "at most 8 × 10 bytes are ever dirty: " + buffer.metrics());
+        for (int i = 0; i < 2; i++) Files.writeString(dir.resolve(i + ".json"), "{}");
+        for (int i = 0; i < 200; i++) buffer.putSnapshot(dir.resolve(i % 2 + ".json"), new byte[10]);
+        assertEquals(0, buffer.metrics().backpressureWaits(),
+                "at most 2 × (10 bytes + an entry) are ever held: " + buffer.metrics());
     }
 }

@@ -125,16 +125,18 @@ class SnapshotEntryTest {
 
     @Test
     void shouldWakeTheBackgroundFlushOverHalfTheCapacityBytes() throws IOException {
-        buffer.setCapacityBytes(100);
+        long capacity = 2 * SharedBuffer.ENTRY_BYTES + 100; // content plus an entry per dirty file is counted
+        buffer.setCapacityBytes(capacity);
         Path a = existing("a.json");
         Path bee = existing("b.json");
         buffer.putSnapshot(a, new byte[40]);
         assertEquals(2, Files.size(a));
-        buffer.putSnapshot(bee, new byte[20]); // 60 > half of 100: wakes the flusher
+        buffer.putSnapshot(bee, new byte[20]); // 60 + two entries > half: wakes the flusher
         Await.until("the flusher writes both files", Duration.ofSeconds(30),
                 () -> sizeNow(a) == 40 && sizeNow(bee) == 20);
         Await.until("no dirty bytes", Duration.ofSeconds(30), () -> buffer.metrics().estimatedBytes() == 0);
-        assertFalse(buffer.putSnapshot(dir.resolve("big.json"), new byte[101]), "larger than the buffer: caller writes");
+        assertFalse(buffer.putSnapshot(dir.resolve("big.json"), new byte[(int) capacity + 1]),
+                "larger than the buffer: caller writes");
     }
 
     @Test

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class SelectedPathsTest {
 
-    private final SelectedPaths paths = new SelectedPaths(new PathFilter(List.of("**/*.json"), List.of("**/tmp/**")));
+    private final SelectedPaths paths = new SelectedPaths(new PathFilter(List.of("**/*.json"), List.of("**/scratch/**")));
 
     @Test
     void shouldGiveTheAbsoluteNormalisedPathOfASelectedFile() {
@@ -29,7 +29,7 @@ class SelectedPathsTest {
     @Test
     void shouldNotSelectExcludedOrNonMatchingFilesOnAnyCall() {
         for (int i = 0; i < 3; i++) {
-            assertNull(paths.of(new File("/data/tmp/x.json")));
+            assertNull(paths.of(new File("/data/scratch/x.json")));
             assertNull(paths.of(new File("/data/x.txt")));
         }
     }
@@ -41,6 +41,6 @@ class SelectedPathsTest {
             paths.of(new File("/data/many/" + i + ".json"));
         }
         assertEquals(first, paths.of(new File("/data/a.json")));
-        assertNull(paths.of(new File("/data/tmp/x.json")));
+        assertNull(paths.of(new File("/data/scratch/x.json")));
     }
 }

@@ -3,11 +3,14 @@ package dev.spool.bench.grid;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 
 /**
  * The grid's host program: a signac-style workload with plain Jackson, run as a whole process
@@ -45,7 +48,27 @@ public final class GridHost {
         }
         long appMillis = (System.nanoTime() - start) / 1_000_000;
         System.out.println("appMillis=" + appMillis + " hwmKiB=" + status("VmHWM") + " rssKiB=" + status("VmRSS")
-                + " check=" + (long) check);
+                + " check=" + (long) check + bufferBean());
+    }
+
+    /**
+     * The agent's Buffer MBean counters after the loop (back-pressure waits and their time, flushes,
+     * files written), or nothing when the bean is not there (plain run). Read after the clock stopped.
+     */
+    static String bufferBean() {
+        try {
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            ObjectName name = new ObjectName("dev.spool:type=Buffer");
+            if (!server.isRegistered(name)) return "";
+            StringBuilder out = new StringBuilder();
+            for (String a : new String[] {"BackpressureWaits", "BackpressureMillis", "Flushes", "FilesWritten",
+                    "WritesAbsorbed", "DirtyEntries", "EstimatedBytes"}) {
+                out.append(' ').append(a).append('=').append(server.getAttribute(name, a));
+            }
+            return out.toString();
+        } catch (Exception e) {
+            return " bufferBean=" + e;
+        }
     }
 
     static Map<String, Object> document(int f, int r) {
