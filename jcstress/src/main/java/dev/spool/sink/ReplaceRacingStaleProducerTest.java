@@ -22,15 +22,19 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * current (its own {@code tryReplace}), then recycles B0 into the pool, where either actor's
  * {@code tryReplace} may take it. The arbiter closes the sink and drains it. Result: (append
  * returned true: 1 / false: 0, bytes in the output, output is B0's bytes then the producer's: 1 / 0).
+ * The sink's waits are bounded by 100 ms here, so a defect that leaves the producer waiting for a
+ * buffer nobody installs shows as a refused unit ({@code 0, 8, 0}) in a moment rather than after
+ * the default 10 s; no acceptable interleaving waits at all. {@code jcstress/broken/} holds a
+ * patch that makes this test fail (a buffer recycled while still current).
  */
 @JCStressTest
 @Outcome(id = "1, 16, 1", expect = ACCEPTABLE, desc = "both units written once, B0's first")
 @Outcome(expect = FORBIDDEN, desc = "an acknowledged unit lost or written twice (a reservation in a recycled or "
-        + "never-installed buffer), or the order broken")
+        + "never-installed buffer), the order broken, or the unit refused (no buffer installed for it)")
 @State
 public class ReplaceRacingStaleProducerTest {
     private static final SinkSettings SETTINGS = SinkSettings.builder().bufferBytes(SinkSettings.MIN_BUFFER_BYTES)
-            .buffers(2).build();
+            .buffers(2).waitMillis(100).build();
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteSink sink = ByteSink.unstartedForStream(out, SETTINGS);
 

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The logical logs routed through sinks, one {@link LogSink} each, so that a roll keeps the
@@ -22,18 +23,28 @@ import java.util.concurrent.TimeUnit;
  *       with the appender's name beside it; {@code Path} follows the active file.</li>
  * </ul>
  * A log whose file stays closed for {@link #LINGER_NANOS} (closed for good, not rolled) loses
- * its sink and bean when the next log file opens, or at exit.
+ * its sink and bean within {@link #SWEEP_NANOS} more: a daemon thread ({@code spool-log-sweep},
+ * started with the first log) looks for such logs that often; the next log file to open does too.
+ * (Before the thread, only the next open did: a log closed for good while no other log opened
+ * later, as the sample app's {@code sim.log} at the end of its run, kept its bean until exit.)
  *
- * <p>Thread-safe (one lock, taken when a log file opens).
+ * <p>Thread-safe (one lock, taken when a log file opens and at each sweep).
  */
 final class LogSinks {
 
-    /** How long a log may stay between two files before it counts as closed. Rolls take microseconds. */
-    static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /**
+     * How long a log may stay between two files before it counts as closed. Rolls take
+     * microseconds (a handler or appender closes and reopens under its own lock); a log reopened
+     * later gets a fresh sink and bean, under the same name.
+     */
+    static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** How often the sweeping thread looks for logs closed for good. */
+    static final long SWEEP_NANOS = LINGER_NANOS / 4;
 
     private final AgentControl control;
     private final SinkSettings settings;
     private final Map<Object, LogSink> logs = new HashMap<>(); // guarded by this
+    private boolean sweeping; // guarded by this
 
     LogSinks(AgentControl control, SinkSettings settings) {
         this.control = control;
@@ -64,6 +75,7 @@ final class LogSinks {
         List<LogSink> ended = new ArrayList<>();
         OutputStream stream;
         synchronized (this) {
+            startSweeping();
             sweep(key, ended);
             LogSink log = logs.get(key);
             // a Logback appender replaces its own stream; JUL reopens its file only after closing it
@@ -78,14 +90,46 @@ final class LogSinks {
                 stream = log.open(file, active, false);
             }
         }
+        end(ended);
+        return stream;
+    }
+
+    /** Ends logs taken out of the map (outside the lock): their beans go, then their sinks. */
+    private void end(List<LogSink> ended) {
         for (LogSink log : ended) {
             control.sinkClosed(log.metrics());
             log.close();
         }
-        return stream;
     }
 
-    /** Takes out the logs closed for good (except {@code keep}); the caller ends them outside the lock. */
+    /** Starts the sweeping thread once (lock held). */
+    private void startSweeping() {
+        if (sweeping) {
+            return;
+        }
+        sweeping = true;
+        Thread t = new Thread(this::sweepForever, "spool-log-sweep");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void sweepForever() {
+        dev.spool.bridge.Hooks.markSpoolThread();
+        while (true) {
+            LockSupport.parkNanos(this, SWEEP_NANOS);
+            try {
+                List<LogSink> ended = new ArrayList<>();
+                synchronized (this) {
+                    sweep(null, ended);
+                }
+                end(ended);
+            } catch (RuntimeException | LinkageError e) {
+                AgentLog.once("log-sweep", "ending a closed log's sink failed: " + e);
+            }
+        }
+    }
+
+    /** Takes out the logs closed for good (except {@code keep}, may be null); the caller ends them outside the lock. */
     private void sweep(Object keep, List<LogSink> ended) {
         long now = System.nanoTime();
         logs.entrySet().removeIf(e -> {

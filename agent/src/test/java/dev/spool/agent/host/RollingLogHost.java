@@ -12,7 +12,8 @@ import java.util.logging.Logger;
 
 /**
  * Test host for logs that roll, driven from stdin: {@code log N} logs N more lines and answers
- * {@code logged <total>}; end of input closes the log (JUL: the handler; Logback: the context,
+ * {@code logged <total>}; {@code close} closes the log and answers {@code closed, holding} (the
+ * JVM stays); end of input closes the log if still open (JUL: the handler; Logback: the context,
  * which waits for compressions) and prints {@code closed}. Usage:
  * {@code RollingLogHost jul <pattern> <limit> <count>} or {@code RollingLogHost logback} (the
  * configuration named by {@code -Dlogback.configurationFile}; SLF4J called reflectively). Prints
@@ -53,6 +54,7 @@ public final class RollingLogHost {
         System.out.println("ready");
         System.out.flush();
         int total = 0;
+        boolean closed = false;
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = in.readLine()) != null; ) {
             if (line.startsWith("log ")) {
@@ -62,9 +64,16 @@ public final class RollingLogHost {
                 }
                 System.out.println("logged " + total);
                 System.out.flush();
+            } else if (line.equals("close") && !closed) {
+                close.run();
+                closed = true;
+                System.out.println("closed, holding");
+                System.out.flush();
             }
         }
-        close.run();
+        if (!closed) {
+            close.run();
+        }
         System.out.println("closed");
     }
 

@@ -74,7 +74,7 @@ class AgentCoexistenceIT {
                 assertEquals((long) JOBS * STEPS, server.getAttribute(BUFFER, "WritesAbsorbed"), host.describe());
                 assertFalse(sameFiles(plain.resolve("out/jobs"), out.resolve("jobs")), "the last states are held in memory");
                 Set<String> open = Set.of(logs.resolve("app.log").toString(), logs.resolve("jul.log").toString());
-                // (the sample app's sim.log may still be listed: seen on Java 25 after its handler closed)
+                // (the sample app's sim.log may still be listed: its bean goes ~5 s after its handler closed)
                 awaitOrDescribe(host, () -> sinkPaths(server).containsAll(open), () -> "sinks: " + sinkPaths(server));
                 for (ObjectName sink : server.queryNames(name("dev.spool:type=Sink,*"), null)) {
                     if (!open.contains((String) server.getAttribute(sink, "Path"))) {

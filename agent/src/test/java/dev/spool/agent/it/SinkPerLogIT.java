@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * One {@code Sink} bean per logical log, through a real JMX connector against forked hosts whose
  * logs roll (issue 17): a JUL {@code FileHandler} with limit and count, a Logback
  * {@code RollingFileAppender} with a size-and-time policy and gzip. Across every roll the bean
- * keeps its name, its counters equal the lines written, and settings made live stay in force.
+ * keeps its name, its counters equal the lines written, and settings made live stay in force;
+ * once the log is closed for good, the bean goes.
  */
 class SinkPerLogIT {
 
@@ -84,7 +86,9 @@ class SinkPerLogIT {
 
     /**
      * Logs {@link #FIRST} lines, sets the bean's settings live, waits {@code between}, logs
-     * {@link #SECOND} lines (many rolls), and checks the bean before and after; then ends the host.
+     * {@link #SECOND} lines (many rolls), and checks the bean before and after; then closes the log
+     * for good with the JVM still running and awaits the bean's end (issue 15: the sample app's
+     * {@code sim.log} kept its bean until exit, on Java 17 and 25 alike); then ends the host.
      */
     private static void exercise(Forked host, ObjectName name, Path dir, Step between) throws Exception {
         host.awaitOutput("ready");
@@ -117,6 +121,12 @@ class SinkPerLogIT {
             assertEquals("sync", bean.getPolicy());
             assertEquals(500_000_000L, bean.getMaxBytesPerSecond());
             assertTrue(Files.exists(Path.of(bean.getPath())), "Path is the active file: " + bean.getPath());
+
+            // closed for good while the JVM lives on: the bean goes (LogSinks.LINGER_NANOS, 5 s, and
+            // one sweep); before the sweeping thread it stayed until another log opened or exit
+            send(in, "close");
+            host.awaitOutput("closed, holding");
+            Forked.awaitCondition(Duration.ofMinutes(2), () -> names(server, sinks).isEmpty());
         }
         in.close();
         host.awaitOutput("closed");
