@@ -73,19 +73,20 @@ final class EntryWriter {
 
     /**
      * Caller holds {@code e}'s monitor and has just stamped the file as missing (under that monitor):
-     * creates it with the entry's content, atomically (temp file, own modification time, rename).
-     * The fewest system calls that keep "never a half file visible": no {@code lstat} before (the
-     * caller's stamp is microseconds old, and a rename is as exposed to a racing create either way)
-     * and none after (a new file has the umask's mode, nothing to check; its stamp is size + our
-     * own time + the content's hash, and learns the inode at its next check, {@link FileStamp#created}).
+     * creates it with the entry's content, atomically (temp file, rename). The fewest system calls
+     * that keep "never a half file visible" (5: create, write, close, rename and the caller's
+     * {@code lstat}): no {@code lstat} before (the caller's stamp is microseconds old, and a rename is
+     * as exposed to a racing create either way), none after (a new file has the umask's mode,
+     * nothing to check), and no own modification time (open, futimens, close: a third of the
+     * create's cost on the write-once floor, docs/BENCHMARKS.md). Its stamp is size + the content's
+     * hash ({@link FileStamp#created}): the file's first check reads it back once.
      */
     Outcome writeNew(Entry e, boolean fsync) {
         byte[] content = null;
         try {
             content = e.encoded();
-            long mtime = FileStamp.ownMtimeNanos();
-            AtomicFiles.writeKnownMode(e.path, content, fsync, mtime, null);
-            e.baseline = FileStamp.created(content, mtime);
+            AtomicFiles.writeKnownMode(e.path, content, fsync, -1, null);
+            e.baseline = FileStamp.created(content);
             markClean(e, content.length);
             e.failure = null;
             return new Outcome(Result.WRITTEN, e.path, null, null, null);

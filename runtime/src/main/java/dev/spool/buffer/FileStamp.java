@@ -40,6 +40,8 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
                  boolean ownTime) {
 
     static final FileStamp MISSING = new FileStamp(false, -1, 0, null, 0, 0, false);
+    /** The modification time of a {@link #created} stamp: never a file's (so its first check reads the content). */
+    static final long UNKNOWN_TIME = Long.MIN_VALUE;
     static final long FINE_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     static final long COARSE_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(2);
 
@@ -124,20 +126,21 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
     }
 
     /**
-     * The stamp of a file this process just created with {@code content} and own time
-     * {@code ownMtime}, taken without a {@code stat}: the inode is not known yet ({@code fileKey}
-     * null: any inode matches, and {@link #refreshed} adopts the one it meets first). A file
-     * system that did not keep our time exactly fails the time comparison, and the content hash
-     * then decides, as for any changed-looking file.
+     * The stamp of a file this process just created with {@code content}, taken without a
+     * {@code stat} and without setting its modification time: size and content hash only
+     * ({@code mtimeNanos} {@link #UNKNOWN_TIME}, no inode). No file's time matches it, so the first
+     * check of the file reads it back and compares the hash: a write-once file (never checked
+     * again) costs no more than its create, and a file written or read again pays one read at its
+     * next check, which then stamps it in full ({@link #learnedFrom}).
      */
-    static FileStamp created(byte[] content, long ownMtime) {
-        return new FileStamp(true, content.length, ownMtime, null, crcOf(content), nowNanos(), true);
+    static FileStamp created(byte[] content) {
+        return new FileStamp(true, content.length, UNKNOWN_TIME, null, crcOf(content), nowNanos(), false);
     }
 
-    /** Whether this stamp is {@code created} (a {@link #created} stamp) with its inode now learned by {@link #refreshed}. */
+    /** Whether this stamp is {@code created} (a {@link #created} stamp) read back in full, same size and content. */
     boolean learnedFrom(FileStamp created) {
-        return created.fileKey == null && created.ownTime && ownTime && size == created.size
-                && mtimeNanos == created.mtimeNanos && crc == created.crc;
+        return created.fileKey == null && created.mtimeNanos == UNKNOWN_TIME && exists && size == created.size
+                && crc == created.crc;
     }
 
     private static FileStamp of(BasicFileAttributes a, long crc, long taken) {
@@ -183,7 +186,7 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
     }
 
     boolean racy() {
-        return exists && !ownTime && takenAtNanos - mtimeNanos < racyWindowNanos();
+        return exists && !ownTime && mtimeNanos != UNKNOWN_TIME && takenAtNanos - mtimeNanos < racyWindowNanos();
     }
 
     /**

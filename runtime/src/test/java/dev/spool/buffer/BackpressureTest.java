@@ -66,10 +66,21 @@ class BackpressureTest {
 
     /** Starts a writer that takes the buffer over its bound; returns once it waits. */
     Thread writerOverTheBound(AtomicReference<Throwable> failed) {
+        return writer(failed, () -> {
+            buffer.putSnapshot(dir.resolve("b.json"), new byte[100]); // a is written: 100 + one entry, under the bound
+            buffer.putSnapshot(dir.resolve("c.json"), new byte[150]); // 250 + two entries: over it, waits here
+        });
+    }
+
+    interface Puts {
+        void run() throws Exception;
+    }
+
+    /** Starts a writer running {@code puts}; returns once it waits (or ended). */
+    Thread writer(AtomicReference<Throwable> failed, Puts puts) {
         Thread w = new Thread(() -> {
             try {
-                buffer.putSnapshot(dir.resolve("b.json"), new byte[100]); // a is written: 100 + one entry, under the bound
-                buffer.putSnapshot(dir.resolve("c.json"), new byte[150]); // 250 + two entries: over it, waits here
+                puts.run();
             } catch (Throwable t) {
                 failed.set(t);
             }
@@ -119,16 +130,9 @@ class BackpressureTest {
         int files = (int) (CAPACITY / SharedBuffer.ENTRY_BYTES) + 1;
         for (int i = 0; i < files; i++) Files.writeString(dir.resolve("t" + i + ".json"), "{}");
         AtomicReference<Throwable> failed = new AtomicReference<>();
-        Thread w = new Thread(() -> {
-            try {
-                for (int i = 0; i < files; i++) buffer.putSnapshot(dir.resolve("t" + i + ".json"), new byte[1]);
-            } catch (Throwable t) {
-                failed.set(t);
-            }
-        }, "test-writer");
-        w.start();
-        Await.until("the writer waits at the memory bound", Duration.ofSeconds(30),
-                () -> w.getState() == Thread.State.TIMED_WAITING || !w.isAlive());
+        Thread w = writer(failed, () -> {
+            for (int i = 0; i < files; i++) buffer.putSnapshot(dir.resolve("t" + i + ".json"), new byte[1]);
+        });
         assertTrue(w.isAlive(), "one-byte files: their entries, not their content, take the buffer over the bound");
         assertTrue(buffer.metrics().estimatedBytes() < CAPACITY / 2, "content alone is far under: " + buffer.metrics());
         releaseFlusher.countDown();

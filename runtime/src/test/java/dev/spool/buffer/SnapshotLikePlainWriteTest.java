@@ -77,6 +77,16 @@ class SnapshotLikePlainWriteTest {
     }
 
     @Test
+    void shouldServeTheDiskAfterASameSizeDirectWriteToAFileItJustCreated() throws IOException {
+        Path f = dir.resolve("created-read.json");
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":1}")), "created at the call, stamped by size and content only");
+        assertEquals("{\"v\":1}", new String(buffer.readBuffered(f), UTF_8), "unchanged: served from memory");
+        Files.writeString(f, "{\"v\":7}"); // same size, and no time of ours to compare: only the content tells
+        assertNull(buffer.readBuffered(f), "the later direct write is what reads see");
+        assertEquals("{\"v\":7}", Files.readString(f));
+    }
+
+    @Test
     void shouldNoticeADirectWriteBetweenTwoPutsOfAFileItCreated() throws IOException {
         Path f = dir.resolve("created-then-direct.json");
         assertTrue(buffer.putSnapshot(f, b("{\"v\":1}")));

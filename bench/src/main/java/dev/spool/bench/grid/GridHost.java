@@ -18,10 +18,12 @@ import javax.management.ObjectName;
  * documents (32 doubles plus parameters and statistics, about 1.2 KB) in {@code dir}, rewritten
  * round-robin {@code rewrites} times, every 5th write read back. Folders are made before the clock
  * starts. Prints one line: {@code appMillis=<n> hwmKiB=<peak resident> rssKiB=<resident now>}.
- * <pre>java -cp bench/target/benchmarks.jar dev.spool.bench.grid.GridHost /tmp/g 2000 5</pre>
+ * <pre>java [-Dgrid.bean=true] -cp bench/target/benchmarks.jar dev.spool.bench.grid.GridHost /tmp/g 2000 5</pre>
  */
 public final class GridHost {
     static final int SHARDS = 256;
+    /** {@code -Dgrid.bean=true}: print the agent's Buffer bean counters after the loop. */
+    static final boolean BEAN = Boolean.getBoolean("grid.bean");
 
     private GridHost() {}
 
@@ -33,6 +35,8 @@ public final class GridHost {
         File[] paths = new File[files];
         for (int s = 0; s < Math.min(SHARDS, files); s++) Files.createDirectories(dir.resolve("s" + s));
         for (int f = 0; f < files; f++) paths[f] = dir.resolve("s" + (f % SHARDS)).resolve("job" + f + ".json").toFile();
+        // the agent joins the platform MBean server once someone created it: before the clock, and only when asked
+        if (BEAN) ManagementFactory.getPlatformMBeanServer();
         long start = System.nanoTime();
         long writes = 0;
         double check = 0;
@@ -52,11 +56,13 @@ public final class GridHost {
     }
 
     /**
-     * The agent's Buffer MBean counters after the loop (back-pressure waits and their time, flushes,
-     * files written), or nothing when the bean is not there (plain run). Read after the clock stopped.
+     * With {@code -Dgrid.bean=true}, the agent's Buffer MBean counters after the loop (back-pressure
+     * waits and their time, flushes, files written), or nothing when the bean is not there (plain
+     * run). Read after the clock stopped.
      */
     static String bufferBean() {
         try {
+            if (!BEAN) return "";
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
             ObjectName name = new ObjectName("dev.spool:type=Buffer");
             if (!server.isRegistered(name)) return "";
