@@ -52,6 +52,7 @@ final class Wiring {
             targets.add(HostNames.JUL_METERED_STREAM);
             targets.add(HostNames.JUL_STREAM_HANDLER);
             targets.add(HostNames.JUL_SIMPLE_FORMATTER);
+            targets.add(HostNames.JUL_XML_FORMATTER);
         }
         if (config.eventsLogback()) {
             targets.add(HostNames.LOGBACK_OUTPUT_STREAM_APPENDER);
@@ -69,7 +70,7 @@ final class Wiring {
                 emittersByInternalName, control), control, () -> Warmup.run(agentJar, !emitters.isEmpty())).install(inst);
         JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
                 ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
-                        settings.sink.policy(), settings.sink.waitMillis())
+                        settings.sink.policy(), settings.sink.waitMillis(), inst)
                 : null;
         HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
                 config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),

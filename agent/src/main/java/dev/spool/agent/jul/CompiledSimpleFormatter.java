@@ -7,6 +7,7 @@ import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.logging.LogRecord;
 
 /**
  * The JDK's {@code SimpleFormatter} with its format string parsed once into a plan that appends
@@ -31,7 +32,7 @@ import java.util.Locale;
  * <p>Thread-safe: the plan is immutable and the per-second cache an immutable holder in a
  * volatile field.
  */
-final class CompiledSimpleFormatter {
+final class CompiledSimpleFormatter implements JulFormat {
 
     /** The JDK's default {@code SimpleFormatter} format. */
     static final String DEFAULT_FORMAT = "%1$tb %1$td, %1$tY %1$tl:%1$tM:%1$tS %1$Tp %2$s%n%4$s: %5$s%6$s%n";
@@ -121,7 +122,13 @@ final class CompiledSimpleFormatter {
     }
 
     /** The record's text, exactly as the JDK's {@code SimpleFormatter} with this format. */
-    String format(JulCapture r) {
+    @Override
+    public JulCapture capture(LogRecord record, JulSources sources) {
+        return JulCapture.capture(record, sources, uses(2), uses(5));
+    }
+
+    @Override
+    public String format(JulCapture r) {
         StringBuilder sb = new StringBuilder(128);
         formatTo(r, sb);
         return sb.toString();

@@ -22,7 +22,7 @@ import java.util.logging.LogRecord;
  *   <li>the thrown, by reference (its stack trace is printed by the writer).
  * </ul>
  */
-final class JulCapture {
+class JulCapture {
 
     /** Whether a level class keeps {@code Level.getLocalizedName()} (so it equals the JDK's getLocalizedLevelName()). */
     private static final ClassValue<Boolean> STANDARD_LEVEL_NAME = new ClassValue<>() {
@@ -42,24 +42,54 @@ final class JulCapture {
     final String loggerName;
     final Level level;
     final Throwable thrown;
+    /** The host's record: the writer publishes it again through the handler, which gets the captured text. */
+    final LogRecord original;
     /** The formatted message, or null while {@link #rawMessage} still has to be formatted. */
     private String message;
     private final String rawMessage;
     private final ResourceBundle bundle;
     private final Object[] parameters;
 
-    private JulCapture(Instant instant, String source, String loggerName, Level level, Throwable thrown,
-                       String message, String rawMessage, ResourceBundle bundle, Object[] parameters) {
+    /**
+     * Takes what every format reads on the calling thread: instant, logger name, level, thrown,
+     * the given {@code source}, and the message when {@code needsMessage} (see {@link #capture}).
+     * {@code formatsAnyway}: the formatter calls {@code formatMessage} even when it does not print
+     * the message ({@code SimpleFormatter}), so a bundle that makes it throw must throw here.
+     */
+    JulCapture(LogRecord record, String source, boolean needsMessage, boolean formatsAnyway) {
+        Instant instant = record.getInstant();
         this.epochSecond = instant.getEpochSecond();
         this.nano = instant.getNano();
         this.source = source;
-        this.loggerName = loggerName;
-        this.level = level;
-        this.thrown = thrown;
-        this.message = message;
-        this.rawMessage = rawMessage;
-        this.bundle = bundle;
-        this.parameters = parameters;
+        this.loggerName = record.getLoggerName();
+        this.level = record.getLevel();
+        this.thrown = record.getThrown();
+        this.original = record;
+        String text = null;
+        String raw = null;
+        ResourceBundle catalog = null;
+        Object[] params = null;
+        if (formatsAnyway && !needsMessage && record.getResourceBundle() != null) {
+            // the JDK's format always calls formatMessage: a bundle can make it throw (a null key, a value
+            // that is not a String), and then the record is not written; throwing here keeps that outcome
+            JulMessages.formatMessage(record.getMessage(), record.getResourceBundle(), null);
+        }
+        if (needsMessage) {
+            Object[] p = record.getParameters();
+            if (!JulMessages.mayFormat(p) && record.getResourceBundle() == null) {
+                text = record.getMessage();
+            } else if (p != null && record.getMessage() != null && JulMessages.allImmutable(p)) {
+                raw = record.getMessage();
+                catalog = record.getResourceBundle();
+                params = p.clone(); // the caller may reuse its array
+            } else {
+                text = JulMessages.formatMessage(record.getMessage(), record.getResourceBundle(), p);
+            }
+        }
+        this.message = text;
+        this.rawMessage = raw;
+        this.bundle = catalog;
+        this.parameters = params;
     }
 
     /**
@@ -67,14 +97,17 @@ final class JulCapture {
      * ({@code needsSource}) and the message ({@code needsMessage}) or not.
      */
     static JulCapture capture(LogRecord record, boolean needsSource, boolean needsMessage) {
-        if (!STANDARD_LEVEL_NAME.get(record.getLevel().getClass())) {
-            // the JDK's formatter asks Level's package-private getLocalizedLevelName(), which we can only
-            // reach through the public getLocalizedName(): a subclass overriding that is not reproduced
-            throw new IllegalArgumentException("level class " + record.getLevel().getClass().getName()
-                    + " overrides getLocalizedName()");
-        }
+        return capture(record, null, needsSource, needsMessage);
+    }
+
+    /** As {@link #capture(LogRecord, boolean, boolean)}, a source still to infer inferred by {@code sources} (null: the JDK). */
+    static JulCapture capture(LogRecord record, JulSources sources, boolean needsSource, boolean needsMessage) {
+        requireStandardLevelName(record);
         String source = null;
         if (needsSource) {
+            if (sources != null) {
+                sources.infer(record); // Spool's walk when the record still needs one (else the getter below infers)
+            }
             String cls = record.getSourceClassName(); // infers the caller here, on the caller's thread
             if (cls != null) {
                 String method = record.getSourceMethodName();
@@ -83,37 +116,35 @@ final class JulCapture {
                 source = record.getLoggerName();
             }
         }
-        String message = null;
-        String raw = null;
-        ResourceBundle bundle = null;
-        Object[] params = null;
-        if (!needsMessage && record.getResourceBundle() != null) {
-            // the JDK's format always calls formatMessage: a bundle can make it throw (a null key, a value
-            // that is not a String), and then the record is not written; throwing here keeps that outcome
-            JulMessages.formatMessage(record.getMessage(), record.getResourceBundle(), null);
+        return new JulCapture(record, source, needsMessage, true);
+    }
+
+    /**
+     * The JDK's {@code SimpleFormatter} asks Level's package-private {@code getLocalizedLevelName()},
+     * which Spool can only reach through the public {@code getLocalizedName()}: a level class
+     * overriding that is not reproduced (refused: the record takes the host's path).
+     */
+    static void requireStandardLevelName(LogRecord record) {
+        if (!STANDARD_LEVEL_NAME.get(record.getLevel().getClass())) {
+            throw new IllegalArgumentException("level class " + record.getLevel().getClass().getName()
+                    + " overrides getLocalizedName()");
         }
-        if (needsMessage) {
-            Object[] p = record.getParameters();
-            if (!JulMessages.mayFormat(p) && record.getResourceBundle() == null) {
-                message = record.getMessage();
-            } else if (p != null && record.getMessage() != null && JulMessages.allImmutable(p)) {
-                raw = record.getMessage();
-                bundle = record.getResourceBundle();
-                params = p.clone(); // the caller may reuse its array
-            } else {
-                message = JulMessages.formatMessage(record.getMessage(), record.getResourceBundle(), p);
-            }
-        }
-        return new JulCapture(record.getInstant(), source, record.getLoggerName(), record.getLevel(), record.getThrown(),
-                message, raw, bundle, params);
     }
 
     /** The formatted message (formatting it now when it was deferred; the writer thread only). */
     String message() {
+        return message(null);
+    }
+
+    /**
+     * The formatted message, a deferred one formatted now with {@code formats} (the log's own;
+     * null: the JDK's {@code MessageFormat}); the writer thread only.
+     */
+    String message(JulMessageFormats formats) {
         String m = message;
         if (m == null) {
             m = rawMessage == null && bundle == null && parameters == null ? null
-                    : JulMessages.formatMessage(rawMessage, bundle, parameters);
+                    : JulMessages.formatMessage(rawMessage, bundle, parameters, formats);
             message = m;
         }
         return m;

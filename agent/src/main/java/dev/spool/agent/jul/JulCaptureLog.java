@@ -6,12 +6,13 @@ import dev.spool.internal.handoff.MpscCapturedRecordQueue;
 import dev.spool.sink.SinkPolicy;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
+import java.util.logging.LogRecord;
 
 /**
  * One routed JUL {@code FileHandler} whose formatter Spool reproduces: a queue of
  * {@link JulCapture}s drained by the shared {@link CapturedLogWriterPool}, whose thread formats each with the
- * handler's {@link CompiledSimpleFormatter} and publishes the text through the handler itself
- * ({@link JulFormattedRecord}), so the handler's stream, encoding, byte count, rotation and
+ * handler's {@link JulFormat} ({@link CompiledSimpleFormatter}, {@link JulXmlFormat}) and publishes the host's record again through the handler itself,
+ * whose woven formatter returns that text ({@link #served}), so the handler's stream, encoding, byte count, rotation and
  * error manager work as without capture.
  *
  * <p>Threading: {@link #offer} on application threads (lock-free unless the queue is full);
@@ -25,16 +26,21 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
 
     final Handler handler;
     final Formatter formatter;
-    final CompiledSimpleFormatter compiled;
+    final JulFormat format;
     private final MpscCapturedRecordQueue<JulCapture> queue;
     private final CapturedLogWriterPool.Registration writer;
+    /** Deferred messages' patterns, parsed once (used by the drainer only: under the queue's drain lock). */
+    private final JulMessageFormats messageFormats = new JulMessageFormats();
     private volatile boolean retired;
+    /** The record the drainer is publishing now and its text (the drainer's own: under the queue's drain lock). */
+    private LogRecord serving;
+    private String servingText;
 
-    JulCaptureLog(Handler handler, Formatter formatter, CompiledSimpleFormatter compiled, String name, int capacity,
+    JulCaptureLog(Handler handler, Formatter formatter, JulFormat format, String name, int capacity,
                   SinkPolicy policy, long waitMillis) {
         this.handler = handler;
         this.formatter = formatter;
-        this.compiled = compiled;
+        this.format = format;
         this.queue = new MpscCapturedRecordQueue<>(name, capacity, policy, waitMillis);
         // drained by the shared pool, whose threads are not Spool's own: a rotation it runs must route the next file (JUL_METER)
         this.writer = CapturedLogWriterPool.shared().register("jul " + name, this::drainBatch, queue);
@@ -92,7 +98,23 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
 
     @Override
     public void encode(JulCapture record) {
-        handler.publish(new JulFormattedRecord(record, compiled.format(record)));
+        record.message(messageFormats); // a deferred message is formatted with the log's parsed patterns
+        String text = format.format(record);
+        // the host's own record again (a record made here would take a number from LogRecord's global
+        // sequence, which XMLFormatter prints): the woven format returns the text (served)
+        serving = record.original;
+        servingText = text;
+        try {
+            handler.publish(record.original);
+        } finally {
+            serving = null;
+            servingText = null;
+        }
+    }
+
+    /** The woven format's answer: the text of the record this thread is publishing through this log's formatter, else null. */
+    String served(Object formatter, Object record) {
+        return formatter == this.formatter && record == serving && record != null && drainingHere() ? servingText : null;
     }
 
     MpscCapturedRecordQueue<JulCapture> queue() {

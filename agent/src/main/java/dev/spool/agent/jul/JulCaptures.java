@@ -1,226 +1,87 @@
 package dev.spool.agent.jul;
 
 import dev.spool.sink.SinkPolicy;
-import java.util.Arrays;
+import java.lang.instrument.Instrumentation;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
-import java.util.logging.FileHandler;
-import java.util.logging.Formatter;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogManager;
-import java.util.logging.LogRecord;
-import java.util.logging.SimpleFormatter;
-import java.util.logging.StreamHandler;
 
 /**
- * JUL capture at the call (issue 13): decides per {@code FileHandler.publish} whether Spool takes
- * the record, and serves the woven {@code SimpleFormatter.format} and the handlers' flush and close.
+ * The woven JUL hooks' entry point for capture at the call (issue 13); the work is done by
+ * {@link JulCaptureHandlers}, made at the first {@code FileHandler.publish}.
  *
- * <p>A {@code FileHandler} is captured when routing is on (its file goes through the sink), its
- * formatter is exactly the JDK's {@code SimpleFormatter} and it has no filter (a filter would be
- * asked twice: at the call and when the writer publishes). Its format string is resolved as the
- * JDK does and checked once against the handler's own formatter on probe records; a format Spool
- * does not reproduce, another formatter ({@code XMLFormatter}, the application's) or a filter
- * keep today's path (formatting on the caller's thread, bytes routed). On the caller's thread:
- * the level check (see {@link #publish}), then {@link JulCapture#capture}, then the queue.
+ * <p>Why a facade: this object is made while the agent starts, before its class transformer is
+ * installed. Verifying a class that passes a {@code FileHandler} where a {@code Handler} or
+ * {@code StreamHandler} is expected loads {@code FileHandler}; loaded then, it is only
+ * retransformed later, and retransformation cannot remove Java 17's {@code synchronized} from
+ * {@code publish}: every capture would run under the handler's lock (the two producers of the
+ * issue's workload then queued behind each other, and a full queue made the caller format). So
+ * this class names no JUL type (keep it so: {@code JulCaptureIT} checks the modifier is gone),
+ * and {@code JulCaptureHandlers} is loaded from a {@code publish} hook, after the weaver.
  *
- * <p>Thread-safe: the handlers' logs are a copy-on-write array (few handlers; a lookup is a scan
- * by identity, no lock, no allocation); creating and retiring a log takes this object's lock.
+ * <p>Thread-safe: the handlers object is made once under this object's lock and read through a
+ * volatile field.
  */
 public final class JulCaptures {
-
-    private static final JulCaptureLog[] NONE = new JulCaptureLog[0];
-    /** Refused handlers remembered by identity (strong references: a bound keeps closed ones from piling up). */
-    static final int MAX_REFUSED = 64;
 
     private final BooleanSupplier routing;
     private final BiConsumer<String, String> errors;
     private final int capacity;
     private final SinkPolicy policy;
     private final long waitMillis;
-    private volatile JulCaptureLog[] logs = NONE;
-    /** Handlers found not capturable (by identity), so the decision is made once. */
-    private volatile Handler[] refused = new Handler[0];
-    private int created;
+    private final Instrumentation inst;
+    private volatile JulCaptureHandlers handlers;
 
+    /** @param inst opens {@code java.util.logging} to Spool for {@link JulSources} (null: the JDK infers sources) */
     public JulCaptures(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
-                       long waitMillis) {
+                       long waitMillis, Instrumentation inst) {
         this.routing = routing;
         this.errors = errors;
         this.capacity = capacity;
         this.policy = policy;
         this.waitMillis = waitMillis;
+        this.inst = inst;
     }
 
     /** The woven {@code FileHandler.publish}: true when the record was taken (or is not loggable). */
-    public boolean publish(Object handlerObject, Object recordObject) {
-        if (!(handlerObject instanceof FileHandler) || !(recordObject instanceof LogRecord)
-                || recordObject instanceof JulFormattedRecord) {
-            return false;
+    public boolean publish(Object handler, Object record) {
+        JulCaptureHandlers h = handlers;
+        if (h == null) {
+            h = handlers();
         }
-        FileHandler handler = (FileHandler) handlerObject;
-        LogRecord record = (LogRecord) recordObject;
-        JulCaptureLog log = find(handler);
-        if (log == null) {
-            log = open(handler);
-            if (log == null) {
-                return false;
-            }
-        }
-        if (log.drainingHere()) {
-            return false; // logged while this thread writes the handler's records (an exception's message that logs)
-        }
-        if (!routing.getAsBoolean() || handler.getFormatter() != log.formatter || handler.getFilter() != null) {
-            log.drainHere(); // everything captured goes first; this record takes the host's path
-            if (handler.getFormatter() != log.formatter || handler.getFilter() != null) {
-                retire(log);
-            }
-            return false;
-        }
-        // The level check of Handler.isLoggable, without its OFF case: a rotation on the writer thread sets the
-        // handler's level to OFF for a moment, and a caller must not drop its record for that (plain JUL rotates
-        // on the caller's thread, under the lock). A record captured while the handler is really OFF, or
-        // closed, is dropped by the writer's publish (its isLoggable), as the original would have.
-        Level level = handler.getLevel();
-        if (level != Level.OFF && record.getLevel().intValue() < level.intValue()) {
-            return true; // as the original: nothing written
-        }
-        JulCapture captured;
-        try {
-            captured = JulCapture.capture(record, log.compiled.uses(2), log.compiled.uses(5));
-        } catch (RuntimeException e) {
-            log.drainHere(); // the original formats it again and reports to the handler's ErrorManager
-            return false;
-        }
-        if (!log.offer(captured)) {
-            errors.accept("jul-drop", "a captured JUL record was dropped (" + log.queue().lastError() + "; "
-                    + log.queue().dropped() + " so far)");
-        }
-        return true;
+        return h.publish(handler, record);
     }
 
     /** The woven {@code SimpleFormatter.format}: the writer's text for its own records, else null. */
     public Object format(Object formatter, Object record) {
-        return record instanceof JulFormattedRecord ? ((JulFormattedRecord) record).text : null;
+        JulCaptureHandlers h = handlers;
+        return h == null ? null : h.format(formatter, record);
     }
 
     /** The woven {@code StreamHandler.flush()} / {@code FileHandler.close()}: what was captured goes first. */
     public void drain(Object handler, String method) {
-        JulCaptureLog log = handler instanceof Handler ? find((Handler) handler) : null;
-        if (log == null || log.drainingHere()) {
-            return; // the handler's own flush after each record this thread publishes
-        }
-        if ("close".equals(method)) {
-            retire(log);
-        } else {
-            log.drainHere();
+        JulCaptureHandlers h = handlers;
+        if (h != null) {
+            h.drain(handler, method);
         }
     }
 
     /**
      * The agent's flush (CLI {@code flush}, the Agent bean, the kill switch): every record captured
-     * before the call is handed to its handler when this returns, on the calling thread (each
-     * handler's monitor, then its queue's lock: the order every drain takes).
+     * before the call is handed to its handler when this returns, on the calling thread.
      */
     public void drainAll() {
-        for (JulCaptureLog log : logs) {
-            log.drainHere();
+        JulCaptureHandlers h = handlers;
+        if (h != null) {
+            h.drainAll();
         }
     }
 
-    /**
-     * At exit: a handler the application never closed, and that JUL's own cleanup does not close (a
-     * handler of an anonymous logger), still gets every record it captured. Bounded by the sink's
-     * wait: the drains run on a daemon thread, which a handler's stuck monitor cannot keep alive.
-     */
-    private void drainAtExit() {
-        Thread drains = new Thread(this::drainAll, "spool-jul-exit-drain");
-        drains.setDaemon(true);
-        drains.start();
-        try {
-            drains.join(Math.max(1, waitMillis));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    private synchronized JulCaptureHandlers handlers() {
+        JulCaptureHandlers h = handlers;
+        if (h == null) {
+            h = new JulCaptureHandlers(routing, errors, capacity, policy, waitMillis, inst);
+            handlers = h;
         }
-        if (drains.isAlive()) {
-            errors.accept("jul-exit", "the captured JUL records were not all written within " + waitMillis + " ms at exit");
-        }
-    }
-
-    private JulCaptureLog find(Handler handler) {
-        for (JulCaptureLog log : logs) {
-            if (log.handler == handler) {
-                return log;
-            }
-        }
-        return null;
-    }
-
-    private synchronized JulCaptureLog open(FileHandler handler) {
-        JulCaptureLog log = find(handler);
-        if (log != null) {
-            return log;
-        }
-        for (Handler h : refused) {
-            if (h == handler) {
-                return null;
-            }
-        }
-        Formatter formatter = handler.getFormatter();
-        CompiledSimpleFormatter compiled = compiledFor(handler, formatter);
-        if (compiled == null) {
-            refuse(handler);
-            return null;
-        }
-        if (created == 0) {
-            Runtime.getRuntime().addShutdownHook(new Thread(this::drainAtExit, "spool-jul-exit"));
-        }
-        log = new JulCaptureLog(handler, formatter, compiled, Integer.toString(++created), capacity, policy, waitMillis);
-        JulCaptureLog[] l = Arrays.copyOf(logs, logs.length + 1);
-        l[l.length - 1] = log;
-        logs = l;
-        return log;
-    }
-
-    /** Remembers a refused handler (at most {@link #MAX_REFUSED}: beyond, the oldest are decided again). */
-    private synchronized void refuse(Handler handler) {
-        Handler[] old = refused.length < MAX_REFUSED ? refused : Arrays.copyOfRange(refused, 1, refused.length);
-        Handler[] r = Arrays.copyOf(old, old.length + 1);
-        r[r.length - 1] = handler;
-        refused = r;
-    }
-
-    private void retire(JulCaptureLog log) {
-        synchronized (this) {
-            JulCaptureLog[] l = Arrays.stream(logs).filter(x -> x != log).toArray(JulCaptureLog[]::new);
-            logs = l;
-            if (log.retired()) {
-                return;
-            }
-            refuse(log.handler); // a handler once retired keeps the host's path
-        }
-        log.retire();
-    }
-
-    /** The compiled form of the handler's formatter, or null when Spool cannot reproduce it exactly. */
-    private CompiledSimpleFormatter compiledFor(StreamHandler handler, Formatter formatter) {
-        if (formatter == null || formatter.getClass() != SimpleFormatter.class || handler.getFilter() != null) {
-            return null;
-        }
-        try {
-            String format = CompiledSimpleFormatter.resolveFormat(
-                    LogManager.getLogManager().getProperty(CompiledSimpleFormatter.FORMAT_PROPERTY));
-            CompiledSimpleFormatter compiled = CompiledSimpleFormatter.compile(format);
-            if (!JulProbe.matches(formatter, compiled)) {
-                errors.accept("jul-format", "the SimpleFormatter of a FileHandler does not format as its configuration "
-                        + "says (changed since it was made?): its records are formatted on the caller's thread");
-                return null;
-            }
-            return compiled;
-        } catch (RuntimeException e) {
-            errors.accept("jul-format", "cannot compile the SimpleFormatter format (" + e + "): formatted on the caller's thread");
-            return null;
-        }
+        return h;
     }
 }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.math.BigInteger;
 import java.text.MessageFormat;
+import java.util.Locale;
 import java.util.MissingResourceException;
 import java.util.ResourceBundle;
 import java.util.UUID;
@@ -24,6 +25,14 @@ final class JulMessages {
      * {@code '{'} followed by a digit (the JDK's cheap test); the text itself when formatting throws.
      */
     static String formatMessage(String message, ResourceBundle catalog, Object[] parameters) {
+        return formatMessage(message, catalog, parameters, null);
+    }
+
+    /**
+     * As {@link #formatMessage(String, ResourceBundle, Object[])}, with {@code MessageFormat.format}
+     * done by {@code formats} (the same text; one log's drainer only) when it is not null.
+     */
+    static String formatMessage(String message, ResourceBundle catalog, Object[] parameters, JulMessageFormats formats) {
         String format = message;
         if (catalog != null) {
             try {
@@ -44,7 +53,8 @@ final class JulMessages {
                 }
                 char digit = format.charAt(index + 1);
                 if (digit >= '0' && digit <= '9') {
-                    return MessageFormat.format(format, parameters);
+                    return formats == null ? MessageFormat.format(format, parameters)
+                            : formats.format(format, parameters, Locale.getDefault(Locale.Category.FORMAT));
                 }
             }
             return format;

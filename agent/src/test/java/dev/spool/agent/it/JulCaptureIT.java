@@ -16,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * JUL capture at the call (issue 13, items 1–2), plain vs agent in forked JVMs on
- * {@code JulCaptureHost}: the same files byte for byte (every rotated generation), the level's
+ * {@code JulCaptureHost}, with {@code SimpleFormatter} (default and custom format) and
+ * {@code XMLFormatter} ({@code useInstant} on and off): the same files byte for byte (every rotated
+ * generation, XML heads and tails, sequence numbers), the level's
  * name asked for on Spool's writer thread instead of the caller's (formatting moved off the
  * caller), the host's {@code flush()} seeing every record logged before it.
  */
@@ -29,10 +31,10 @@ class JulCaptureIT {
 
     @Test
     void shouldWriteTheSameFilesAsPlainJulAndRotateAtTheSameRecord_formattingOffTheCallersThread() throws Exception {
-        for (String format : List.of("default", FORMAT)) {
-            String tag = format.equals("default") ? "default" : "custom";
+        for (String format : List.of("default", FORMAT, "xml", "xml-old")) {
+            String tag = format.equals(FORMAT) ? "custom" : format;
             Run plain = run("plain-" + tag, List.of(), 1, format);
-            Run agent = run("agent-" + tag, Forked.agentArgs(null), 1, format);
+            Run agent = run("agent-" + tag, Forked.agentArgs("spool.log.level=debug"), 1, format);
             assertTrue(plain.files.size() >= 3, "the host rotates: " + plain.files.keySet());
             assertEquals(plain.files.keySet(), agent.files.keySet(), "the same generations");
             for (String name : plain.files.keySet()) {
@@ -42,6 +44,10 @@ class JulCaptureIT {
             assertTrue(agent.out.contains("spool-capture-writer-N") && !agent.out.contains("worker-N"),
                     "formatted on Spool's writer (and on main, whose flush writes the rest), never by the caller: " + agent.out);
             assertEquals(line(plain.out, "after flush"), line(agent.out, "after flush"), "the host's flush sees every record");
+            assertTrue(agent.err.contains("inferred by Spool's caller finder") && !agent.err.contains("the JDK infers JUL sources"),
+                    "Spool's caller inference ran, and agreed with the JDK's where it checked: " + agent.err);
+            assertEquals("publish synchronized false", line(agent.out, "publish synchronized"),
+                    "the caller captures without the handler's lock (Java 17: the modifier removed at class load)");
         }
     }
 
@@ -101,7 +107,7 @@ class JulCaptureIT {
         return out.lines().filter(l -> l.startsWith(prefix)).collect(java.util.stream.Collectors.joining("\n"));
     }
 
-    private record Run(String out, TreeMap<String, byte[]> files) { }
+    private record Run(String out, String err, TreeMap<String, byte[]> files) { }
 
     private Run run(String name, List<String> jvm, int threads, String format) throws Exception {
         return run(name, jvm, threads, format, 40_000, 4);
@@ -113,16 +119,17 @@ class JulCaptureIT {
         args.add("-Duser.timezone=Europe/Berlin");
         args.add("-Duser.language=de");
         args.add("-Duser.country=DE");
-        String out = Forked.start(root, name, args, Forked.hostClassPath(), "dev.spool.agent.host.JulCaptureHost",
-                dir.toString(), Integer.toString(threads), "700", Integer.toString(limit), Integer.toString(count), format)
-                .awaitSuccess();
+        args.add("-Djdk.logger.packages=dev.spool.agent.host.JulCaptureHost$WrapLog"); // the host's wrapper, skipped by the inference
+        Forked host = Forked.start(root, name, args, Forked.hostClassPath(), "dev.spool.agent.host.JulCaptureHost",
+                dir.toString(), Integer.toString(threads), "700", Integer.toString(limit), Integer.toString(count), format);
+        String out = host.awaitSuccess();
         TreeMap<String, byte[]> files = new TreeMap<>();
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : s.filter(p -> p.getFileName().toString().endsWith(".log")).toList()) {
                 files.put(p.getFileName().toString(), Files.readAllBytes(p));
             }
         }
-        return new Run(out, files);
+        return new Run(out, host.err(), files);
     }
 
     /** Every record of every generation (a record starts at a line with the date), oldest file first. */

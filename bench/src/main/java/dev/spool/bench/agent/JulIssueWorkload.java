@@ -24,7 +24,7 @@ import java.util.logging.StreamHandler;
  * last logging call returned) and the caller's cost per record (each thread's time in its logging
  * loop divided by its records, averaged), the callers' CPU time per record (the same from
  * {@code ThreadMXBean}: what a record costs the application's threads, robust on a loaded
- * machine) and the process's CPU time (all threads: the work moved, not removed). Usage: {@code JulIssueWorkload file|discard <dir>}.
+ * machine), the bytes the callers allocated per record and the process's CPU time (all threads: the work moved, not removed). Usage: {@code JulIssueWorkload file|discard <dir>}.
  */
 public final class JulIssueWorkload {
 
@@ -48,6 +48,7 @@ public final class JulIssueWorkload {
         CountDownLatch start = new CountDownLatch(1);
         AtomicLong callerNanos = new AtomicLong();
         AtomicLong callerCpuNanos = new AtomicLong();
+        AtomicLong callerBytes = new AtomicLong();
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         Thread[] threads = new Thread[THREADS];
         for (int t = 0; t < THREADS; t++) {
@@ -59,6 +60,7 @@ public final class JulIssueWorkload {
                     return;
                 }
                 long c0 = cpu.getCurrentThreadCpuTime();
+                long b0 = allocated();
                 long t0 = System.nanoTime();
                 for (int i = id; i < RECORDS; i += THREADS) {
                     if (i % 1000 == 999) {
@@ -69,6 +71,7 @@ public final class JulIssueWorkload {
                 }
                 callerNanos.addAndGet(System.nanoTime() - t0);
                 callerCpuNanos.addAndGet(cpu.getCurrentThreadCpuTime() - c0);
+                callerBytes.addAndGet(allocated() - b0);
             }, "producer-" + t);
             threads[t].start();
         }
@@ -82,9 +85,16 @@ public final class JulIssueWorkload {
         long total = System.nanoTime() - begin;
         long processCpu = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
                 .getOperatingSystemMXBean()).getProcessCpuTime();
-        System.out.printf("mode=%s total_ms=%d producers_ms=%d caller_ns_per_record=%d caller_cpu_ns_per_record=%d process_cpu_ms=%d%n",
+        System.out.printf("mode=%s total_ms=%d producers_ms=%d caller_ns_per_record=%d caller_cpu_ns_per_record=%d "
+                        + "caller_bytes_per_record=%d process_cpu_ms=%d%n",
                 mode + (agent() ? "+agent" : ""), total / 1_000_000, produced / 1_000_000, callerNanos.get() / RECORDS,
-                callerCpuNanos.get() / RECORDS, processCpu / 1_000_000);
+                callerCpuNanos.get() / RECORDS, callerBytes.get() / RECORDS, processCpu / 1_000_000);
+    }
+
+    /** Bytes this thread allocated so far (HotSpot's {@code com.sun.management.ThreadMXBean}). */
+    private static long allocated() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
     }
 
     private static boolean agent() {

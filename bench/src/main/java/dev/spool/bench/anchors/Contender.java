@@ -32,8 +32,6 @@ interface Contender extends Workload.Producer {
                 return JulLines.onSpoolSink(file);
             case "julNoIo":
                 return JulLines.onNullStream();
-            case "julSimple":
-                return new JulSimpleLines(file);
             case "log4j2Async":
             case "log4j2AsyncDisruptor4":
                 return Log4j2Lines.allAsync(file);

@@ -28,6 +28,9 @@ import org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration;
  *   <li>{@code logbackAsync}: {@code AsyncAppender} without discarding ({@code discardingThreshold=0},
  *       {@code neverBlock=false}, {@code includeCallerData} for the caller layout) over the same
  *       {@code FileAppender} with {@code immediateFlush=false};</li>
+ *   <li>{@code julFile}: JUL's {@code FileHandler} + {@code SimpleFormatter}, date, level, logger and
+ *       message (JUL has no thread name), plus the source class and method for the caller layout
+ *       ({@link JulSimpleLines}); plain here, Spool's JUL row under {@code -javaagent};</li>
  *   <li>{@code log4j2}: a {@code RandomAccessFile} appender ({@code immediateFlush=false}); synchronous
  *       or all-async by the fork's context selector ({@code includeLocation} for the caller layout).</li>
  * </ul>
@@ -52,6 +55,7 @@ final class LayoutLines {
             case "logbackAsync" -> logback(file, caller, true);
             case "log4j2Sync" -> log4j2(file, caller, false);
             case "log4j2Async" -> log4j2(file, caller, true);
+            case "julFile" -> jul(file, caller);
             default -> throw new IllegalArgumentException("unknown contender " + name);
         };
     }
@@ -102,6 +106,15 @@ final class LayoutLines {
                 ctx.stop();
             }
         };
+    }
+
+    /** JUL's equivalent: {@code FileHandler} + {@code SimpleFormatter} ({@link JulSimpleLines}). */
+    private static Contender jul(Path file, boolean caller) {
+        try {
+            return new JulSimpleLines(file, caller ? JulSimpleLines.CALLER : JulSimpleLines.REALISTIC);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static Contender log4j2(Path file, boolean caller, boolean async) {

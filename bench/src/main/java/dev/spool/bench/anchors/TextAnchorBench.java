@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.Param;
  */
 public class TextAnchorBench extends AnchorBench {
     @Param({"spoolJul", "spoolLogback", "julFileHandler", "log4j2Sync", "logbackAsync", "logbackAsyncDefault",
-        "julNoIo", "logbackNoIo", "julSimple"})
+        "julNoIo", "logbackNoIo"})
     public String contender;
 
     @Override

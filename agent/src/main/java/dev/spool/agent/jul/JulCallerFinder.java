@@ -1,0 +1,96 @@
+package dev.spool.agent.jul;
+
+import java.util.EnumSet;
+import java.util.function.Predicate;
+
+/**
+ * The frame {@code LogRecord.inferCaller()} chooses, found with the JDK's rules on a cheaper walk:
+ * frames are skipped until the first {@code java.util.logging.Logger} (or
+ * {@code sun.util.logging.PlatformLogger*}) frame, then the first frame that is not logging
+ * machinery is the caller — machinery being a class that implements {@code System.Logger}, or
+ * whose name starts with {@code sun.util.logging.}, {@code sun.rmi.runtime.Log},
+ * {@code jdk.internal.logger.} (but not {@code jdk.internal.logger.BootstrapLogger$LogEvent}),
+ * {@code java.util.logging.}, {@code java.lang.invoke.MethodHandle},
+ * {@code java.security.AccessController}, or a prefix listed in {@code jdk.logger.packages}
+ * (JDK 17–25: {@code LogRecord.CallerFinder} and {@code SimpleConsoleLogger.Formatting.isFilteredFrame}).
+ * The walker has the JDK's options (class references kept; reflection and hidden frames left out
+ * by the VM exactly as for the JDK's walker).
+ *
+ * <p>Why not the JDK's: its walker starts with a batch of 8 frames and refills a larger one
+ * (every slot a new frame object), and four more frames of its own sit above the logger; from a
+ * captured {@code FileHandler.publish} the caller is about 11 frames down, inside one batch of
+ * {@link #ESTIMATED_DEPTH} here (JFR on issue 13's workload: the JDK's walk was three quarters of
+ * the caller's samples; this one costs about a fifth less, see docs/BENCHMARKS.md).
+ * Why not a {@code Throwable} resolved on the writer: filling it walks the whole stack (about
+ * 30 ns a frame: 3 µs at 100 frames, more than this walk), resolving it on the writer costs about
+ * 150 ns a frame (15 µs per record at 100 frames: the writer would fall behind), and it carries
+ * no class, so the {@code System.Logger} rule could not be decided.
+ *
+ * <p>{@code jdk.logger.packages} is read once, at this class's initialisation (the JDK also reads
+ * it once, when its own class initialises). Thread-safe (stateless; a finder per walk).
+ */
+final class JulCallerFinder {
+
+    /** Frames fetched in the walk's first batch: enough for a direct call from a captured handler. */
+    static final int ESTIMATED_DEPTH = 16;
+
+    private static final StackWalker WALKER =
+            StackWalker.getInstance(EnumSet.of(StackWalker.Option.RETAIN_CLASS_REFERENCE), ESTIMATED_DEPTH);
+    private static final String[] SKIPS = skips(System.getProperty("jdk.logger.packages"));
+
+    private JulCallerFinder() {}
+
+    /** The caller's frame as {@code LogRecord.inferCaller()} called here would find it, or null (no logger frame). */
+    static StackWalker.StackFrame find() {
+        return WALKER.walk(frames -> frames.filter(new Finder()).findFirst().orElse(null));
+    }
+
+    /** A stateful predicate (one per walk), as the JDK's {@code CallerFinder}. */
+    private static final class Finder implements Predicate<StackWalker.StackFrame> {
+        private boolean lookingForLogger = true;
+
+        @Override
+        public boolean test(StackWalker.StackFrame frame) {
+            String name = frame.getClassName();
+            if (lookingForLogger) {
+                lookingForLogger = !isLoggerImplFrame(name);
+                return false;
+            }
+            return !isFilteredFrame(frame, name);
+        }
+    }
+
+    static boolean isLoggerImplFrame(String name) {
+        return name.equals("java.util.logging.Logger") || name.startsWith("sun.util.logging.PlatformLogger");
+    }
+
+    static boolean isFilteredFrame(StackWalker.StackFrame frame, String name) {
+        if (System.Logger.class.isAssignableFrom(frame.getDeclaringClass())) {
+            return true;
+        }
+        char c = name.length() < 12 ? 0 : name.charAt(0);
+        if (c == 's') {
+            if (name.startsWith("sun.util.logging.") || name.startsWith("sun.rmi.runtime.Log")) {
+                return true;
+            }
+        } else if (c == 'j') {
+            if (name.startsWith("jdk.internal.logger.BootstrapLogger$LogEvent")) {
+                return false;
+            }
+            if (name.startsWith("jdk.internal.logger.") || name.startsWith("java.util.logging.")
+                    || name.startsWith("java.lang.invoke.MethodHandle") || name.startsWith("java.security.AccessController")) {
+                return true;
+            }
+        }
+        for (String skip : SKIPS) {
+            if (!skip.isEmpty() && name.startsWith(skip)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String[] skips(String packages) {
+        return packages == null ? new String[0] : packages.split(",");
+    }
+}

@@ -1,0 +1,242 @@
+package dev.spool.agent.jul;
+
+import dev.spool.agent.internal.AgentLog;
+import dev.spool.sink.SinkPolicy;
+import java.lang.instrument.Instrumentation;
+import java.util.Arrays;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+import java.util.logging.FileHandler;
+import java.util.logging.Formatter;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.SimpleFormatter;
+import java.util.logging.StreamHandler;
+import java.util.logging.XMLFormatter;
+
+/**
+ * JUL capture at the call (issue 13): decides per {@code FileHandler.publish} whether Spool takes
+ * the record, and serves the woven {@code SimpleFormatter.format}/{@code XMLFormatter.format} and
+ * the handlers' flush and close.
+ *
+ * <p>A {@code FileHandler} is captured when routing is on (its file goes through the sink), its
+ * formatter is exactly the JDK's {@code SimpleFormatter} or {@code XMLFormatter} and it has no
+ * filter (a filter would be asked twice: at the call and when the writer publishes). A
+ * {@code SimpleFormatter}'s format string and an {@code XMLFormatter}'s {@code useInstant} are
+ * read from the handler's own formatter ({@link JulPrivateAccess}); a format Spool does not reproduce, another formatter (a subclass, the application's)
+ * or a filter keep today's path (formatting on the caller's thread, bytes routed). On the caller's
+ * thread: the level check (see {@link #publish}), then {@link JulFormat#capture}, then the queue.
+ *
+ * <p>Thread-safe: the handlers' logs are a copy-on-write array (few handlers; a lookup is a scan
+ * by identity, no lock, no allocation); creating and retiring a log takes this object's lock.
+ * Made by {@link JulCaptures} at the first {@code publish}, never at the agent's start: verifying
+ * this class loads {@code FileHandler}, which must first be loaded through the weaver.
+ */
+final class JulCaptureHandlers {
+
+    private static final JulCaptureLog[] NONE = new JulCaptureLog[0];
+    /** Refused handlers remembered by identity (strong references: a bound keeps closed ones from piling up). */
+    static final int MAX_REFUSED = 64;
+
+    private final BooleanSupplier routing;
+    private final BiConsumer<String, String> errors;
+    private final int capacity;
+    private final SinkPolicy policy;
+    private final long waitMillis;
+    private final JulPrivateAccess access;
+    private final JulSources sources;
+    private volatile JulCaptureLog[] logs = NONE;
+    /** Handlers found not capturable (by identity), so the decision is made once. */
+    private volatile Handler[] refused = new Handler[0];
+    private int created;
+
+    JulCaptureHandlers(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
+                       long waitMillis, Instrumentation inst) {
+        this.routing = routing;
+        this.errors = errors;
+        this.capacity = capacity;
+        this.policy = policy;
+        this.waitMillis = waitMillis;
+        StringBuilder why = new StringBuilder();
+        this.access = JulPrivateAccess.open(inst, why);
+        this.sources = JulSources.of(access, errors);
+        AgentLog.debug(access != null ? "JUL capture: sources of captured records inferred by Spool's caller finder"
+                : "JUL capture off: java.util.logging cannot be read (" + why + ")");
+    }
+
+    /** The woven {@code FileHandler.publish}: true when the record was taken (or is not loggable). */
+    boolean publish(Object handlerObject, Object recordObject) {
+        if (!(handlerObject instanceof FileHandler) || !(recordObject instanceof LogRecord)) {
+            return false;
+        }
+        FileHandler handler = (FileHandler) handlerObject;
+        LogRecord record = (LogRecord) recordObject;
+        JulCaptureLog log = find(handler);
+        if (log == null) {
+            log = open(handler);
+            if (log == null) {
+                return false;
+            }
+        }
+        if (log.drainingHere()) {
+            return false; // logged while this thread writes the handler's records (an exception's message that logs)
+        }
+        if (!routing.getAsBoolean() || handler.getFormatter() != log.formatter || handler.getFilter() != null) {
+            log.drainHere(); // everything captured goes first; this record takes the host's path
+            if (handler.getFormatter() != log.formatter || handler.getFilter() != null) {
+                retire(log);
+            }
+            return false;
+        }
+        // The level check of Handler.isLoggable, without its OFF case: a rotation on the writer thread sets the
+        // handler's level to OFF for a moment, and a caller must not drop its record for that (plain JUL rotates
+        // on the caller's thread, under the lock). A record captured while the handler is really OFF, or
+        // closed, is dropped by the writer's publish (its isLoggable), as the original would have.
+        Level level = handler.getLevel();
+        if (level != Level.OFF && record.getLevel().intValue() < level.intValue()) {
+            return true; // as the original: nothing written
+        }
+        JulCapture captured;
+        try {
+            captured = log.format.capture(record, sources);
+        } catch (RuntimeException e) {
+            log.drainHere(); // the original formats it again and reports to the handler's ErrorManager
+            return false;
+        }
+        if (!log.offer(captured)) {
+            errors.accept("jul-drop", "a captured JUL record was dropped (" + log.queue().lastError() + "; "
+                    + log.queue().dropped() + " so far)");
+        }
+        return true;
+    }
+
+    /** The woven {@code SimpleFormatter.format}/{@code XMLFormatter.format}: the writer's text for the record it publishes, else null. */
+    Object format(Object formatter, Object record) {
+        for (JulCaptureLog log : logs) {
+            String text = log.served(formatter, record);
+            if (text != null) {
+                return text;
+            }
+        }
+        return null;
+    }
+
+    /** The woven {@code StreamHandler.flush()} / {@code FileHandler.close()}: what was captured goes first. */
+    void drain(Object handler, String method) {
+        JulCaptureLog log = handler instanceof Handler ? find((Handler) handler) : null;
+        if (log == null || log.drainingHere()) {
+            return; // the handler's own flush after each record this thread publishes
+        }
+        if ("close".equals(method)) {
+            retire(log);
+        } else {
+            log.drainHere();
+        }
+    }
+
+    /**
+     * The agent's flush (CLI {@code flush}, the Agent bean, the kill switch): every record captured
+     * before the call is handed to its handler when this returns, on the calling thread (each
+     * handler's monitor, then its queue's lock: the order every drain takes).
+     */
+    void drainAll() {
+        for (JulCaptureLog log : logs) {
+            log.drainHere();
+        }
+    }
+
+    /**
+     * At exit: a handler the application never closed, and that JUL's own cleanup does not close (a
+     * handler of an anonymous logger), still gets every record it captured. Bounded by the sink's
+     * wait: the drains run on a daemon thread, which a handler's stuck monitor cannot keep alive.
+     */
+    private void drainAtExit() {
+        Thread drains = new Thread(this::drainAll, "spool-jul-exit-drain");
+        drains.setDaemon(true);
+        drains.start();
+        try {
+            drains.join(Math.max(1, waitMillis));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (drains.isAlive()) {
+            errors.accept("jul-exit", "the captured JUL records were not all written within " + waitMillis + " ms at exit");
+        }
+    }
+
+    private JulCaptureLog find(Handler handler) {
+        for (JulCaptureLog log : logs) {
+            if (log.handler == handler) {
+                return log;
+            }
+        }
+        return null;
+    }
+
+    private synchronized JulCaptureLog open(FileHandler handler) {
+        JulCaptureLog log = find(handler);
+        if (log != null) {
+            return log;
+        }
+        for (Handler h : refused) {
+            if (h == handler) {
+                return null;
+            }
+        }
+        Formatter formatter = handler.getFormatter();
+        JulFormat compiled = compiledFor(handler, formatter);
+        if (compiled == null) {
+            refuse(handler);
+            return null;
+        }
+        if (created == 0) {
+            Runtime.getRuntime().addShutdownHook(new Thread(this::drainAtExit, "spool-jul-exit"));
+        }
+        log = new JulCaptureLog(handler, formatter, compiled, Integer.toString(++created), capacity, policy, waitMillis);
+        JulCaptureLog[] l = Arrays.copyOf(logs, logs.length + 1);
+        l[l.length - 1] = log;
+        logs = l;
+        return log;
+    }
+
+    /** Remembers a refused handler (at most {@link #MAX_REFUSED}: beyond, the oldest are decided again). */
+    private synchronized void refuse(Handler handler) {
+        Handler[] old = refused.length < MAX_REFUSED ? refused : Arrays.copyOfRange(refused, 1, refused.length);
+        Handler[] r = Arrays.copyOf(old, old.length + 1);
+        r[r.length - 1] = handler;
+        refused = r;
+    }
+
+    private void retire(JulCaptureLog log) {
+        synchronized (this) {
+            JulCaptureLog[] l = Arrays.stream(logs).filter(x -> x != log).toArray(JulCaptureLog[]::new);
+            logs = l;
+            if (log.retired()) {
+                return;
+            }
+            refuse(log.handler); // a handler once retired keeps the host's path
+        }
+        log.retire();
+    }
+
+    /** The compiled form of the handler's formatter, or null when Spool cannot reproduce it exactly. */
+    private JulFormat compiledFor(StreamHandler handler, Formatter formatter) {
+        if (access == null || formatter == null || handler.getFilter() != null) {
+            return null;
+        }
+        try {
+            if (formatter.getClass() == XMLFormatter.class) {
+                return new JulXmlFormat(access.useInstant((XMLFormatter) formatter));
+            }
+            if (formatter.getClass() == SimpleFormatter.class) {
+                // the format string this formatter resolved when it was made (a later configuration change does not apply)
+                return CompiledSimpleFormatter.compile(access.simpleFormat((SimpleFormatter) formatter));
+            }
+            return null;
+        } catch (RuntimeException e) {
+            errors.accept("jul-format", "cannot reproduce the formatter of a FileHandler (" + e + "): formatted on the caller's thread");
+            return null;
+        }
+    }
+}

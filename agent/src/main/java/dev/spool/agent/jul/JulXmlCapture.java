@@ -1,0 +1,75 @@
+package dev.spool.agent.jul;
+
+import java.util.ResourceBundle;
+import java.util.logging.LogRecord;
+
+/**
+ * What the JDK's {@code XMLFormatter.format} reads from a {@link LogRecord}, taken on the calling
+ * thread: the common part ({@link JulCapture}: instant, logger, level, thrown, the message with
+ * its parameters — formatted later only when they are immutable JDK values) plus the sequence
+ * number, the thread id, the source class and method (inferred here: the XML always prints them),
+ * whether the message was localised (its key and catalog name), and the parameters' own text when
+ * the message has no {@code '{'} (the XML then lists each parameter's {@code toString()}, which
+ * must run at the call). Immutable once captured.
+ */
+final class JulXmlCapture extends JulCapture {
+
+    /** A parameter whose {@code toString()} threw: the JDK prints "???". */
+    static final String THREW = "???";
+
+    final long sequence;
+    final long threadId;
+    final String sourceClass;
+    final String sourceMethod;
+    final boolean hasMessage;
+    /** Whether the message is a key of the record's bundle (then {@link #key} and {@link #catalog} are printed). */
+    final boolean localised;
+    final String key;
+    final String catalog;
+    /** Each parameter's {@code toString()} (null when it returned null, {@link #THREW} when it threw), or null. */
+    final String[] parameterTexts;
+
+    private JulXmlCapture(LogRecord record, String sourceClass, String sourceMethod) {
+        super(record, null, record.getMessage() != null, false);
+        this.sequence = record.getSequenceNumber();
+        this.threadId = record.getLongThreadID();
+        this.sourceClass = sourceClass;
+        this.sourceMethod = sourceMethod;
+        this.hasMessage = record.getMessage() != null;
+        boolean isKey = false;
+        ResourceBundle bundle = record.getResourceBundle();
+        try {
+            isKey = bundle != null && bundle.getString(record.getMessage()) != null;
+        } catch (Exception ex) {
+            // as the JDK: the message is not in the catalog
+        }
+        this.localised = isKey;
+        this.key = isKey ? record.getMessage() : null;
+        this.catalog = isKey ? record.getResourceBundleName() : null;
+        Object[] parameters = record.getParameters();
+        // the JDK's own test; a null message with parameters throws here as it throws there
+        if (parameters != null && parameters.length != 0 && record.getMessage().indexOf('{') == -1) {
+            String[] texts = new String[parameters.length];
+            for (int i = 0; i < parameters.length; i++) {
+                try {
+                    texts[i] = parameters[i].toString();
+                } catch (Exception ex) {
+                    texts[i] = THREW;
+                }
+            }
+            this.parameterTexts = texts;
+        } else {
+            this.parameterTexts = null;
+        }
+    }
+
+    /** Captures {@code record} for {@code XMLFormatter} on the calling thread. */
+    static JulXmlCapture capture(LogRecord record, JulSources sources) {
+        if (sources != null) {
+            sources.infer(record); // Spool's walk when the record still needs one (else the getter below infers)
+        }
+        String cls = record.getSourceClassName();
+        String method = record.getSourceMethodName();
+        return new JulXmlCapture(record, cls, method);
+    }
+}
