@@ -28,10 +28,7 @@ import dev.spool.sink.SinkPolicy;
  *
  * <p>Guarantees: every captured event is encoded with the appender's encoder and written with the
  * appender's own {@code writeBytes} (its lock, its started check, its {@code immediateFlush}, its
- * byte count), in capture order, exactly once. The events of one drain are written together: their
- * encoded bytes are gathered (up to {@link #PENDING_MAX}) and handed to {@code writeBytes} at the end
- * of the drain, so the file gets the same bytes with one write and one flush per batch instead of
- * per event (the drain's caller sees them written when it returns, as before). {@link #capture} is lock-free while the queue has
+ * byte count), in capture order, exactly once. {@link #capture} is lock-free while the queue has
  * room; full, it waits (bounded by the sink's {@code spool.sink.wait.millis}) and past the bound
  * leaves the event to Logback's own path (encoded on the caller's thread: never lost, counted).
  *
@@ -44,8 +41,6 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     /** Events written per lock hold by a pool thread (bounds how long a closing thread waits for the lock). */
     static final int BATCH = 256;
     private static final int ALLOWED_REPEATS = 3;
-    /** The most encoded bytes gathered before one {@code writeBytes} (a drain writes at least once per batch). */
-    static final int PENDING_MAX = 64 * 1024;
 
     private final Object appender;
     private final String name;
@@ -60,9 +55,6 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private volatile boolean active;
     private volatile boolean captured;
     private int failures;
-    /** Encoded events of the current drain not yet written (touched only by the drainer, under the queue's lock). */
-    private byte[] pending = new byte[8192];
-    private int pendingLength;
 
     private DeferredAppender(Object appender, Object encoder, boolean callerData, ReentrantLock lock,
                              MethodHandle encode, MethodHandle writeBytes, Field started, long waitMillis) {
@@ -207,6 +199,11 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
 
     @Override
     public void encode(Object event) {
+        writeOne(event);
+    }
+
+    /** What Logback's {@code subAppend}/{@code writeOut}/{@code doAppend} do with one event, failures included. */
+    private void writeOne(Object event) {
         byte[] bytes;
         try {
             Object encoded = encode.invokeExact(encoder, event);
@@ -215,40 +212,6 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             failed("Appender [" + appenderName() + "] failed to append.", t);
             return;
         }
-        if (bytes == null || bytes.length == 0) {
-            return;
-        }
-        if (pendingLength > 0 && pendingLength + bytes.length > PENDING_MAX) {
-            writePending();
-        }
-        if (bytes.length >= PENDING_MAX) {
-            write(bytes);
-            return;
-        }
-        if (pendingLength + bytes.length > pending.length) {
-            pending = java.util.Arrays.copyOf(pending, Math.min(PENDING_MAX, Math.max(pending.length * 2, pendingLength + bytes.length)));
-        }
-        System.arraycopy(bytes, 0, pending, pendingLength, bytes.length);
-        pendingLength += bytes.length;
-    }
-
-    /** The batch's events in one {@code writeBytes}: one write and (with {@code immediateFlush}) one flush per batch. */
-    @Override
-    public void endOfBatch() {
-        writePending();
-    }
-
-    private void writePending() {
-        if (pendingLength == 0) {
-            return;
-        }
-        byte[] bytes = java.util.Arrays.copyOf(pending, pendingLength);
-        pendingLength = 0;
-        write(bytes);
-    }
-
-    /** What Logback's {@code subAppend}/{@code writeOut}/{@code doAppend} do with encoded bytes, failures included. */
-    private void write(byte[] bytes) {
         try {
             writeBytes.invokeExact(appender, (Object) bytes);
         } catch (IOException e) {
