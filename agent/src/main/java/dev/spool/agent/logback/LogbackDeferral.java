@@ -32,10 +32,14 @@ import java.util.function.BiConsumer;
 public final class LogbackDeferral {
 
     private static final String LOGGING_EVENT = "ch:qos:logback:classic:spi:LoggingEvent".replace(':', '.');
+    /** System property: {@code false} makes deferred appenders encode with Logback's own encoder (measurement). */
+    public static final String COMPILED_PROPERTY = "spool.logback.compiledLayout";
     private static final String EVENT_VO = "ch:qos:logback:classic:spi:LoggingEventVO".replace(':', '.');
 
     private final BiConsumer<String, String> errors;
     private final long waitMillis;
+    /** Whether deferred appenders encode with a {@link CompiledPatternLayout} (diagnostic switch, default on). */
+    private final boolean compiledLayouts = !"false".equals(System.getProperty(COMPILED_PROPERTY));
     private boolean exitHook;
     private volatile Map<Object, DeferredAppender> appenders = new IdentityHashMap<>();
     private volatile Class<?> eventClass;
@@ -70,7 +74,7 @@ public final class LogbackDeferral {
                     if (d != null) {
                         d.active(false); // the old encoder's events are written at this stream's close
                     }
-                    d = DeferredAppender.of(appender, encoder, shape, waitMillis);
+                    d = DeferredAppender.of(appender, encoder, shape, waitMillis, compiledLayouts ? this::compiledGivenUp : null);
                     put(appender, d);
                 }
                 d.active(true);
@@ -128,6 +132,10 @@ public final class LogbackDeferral {
             n += d.active() ? 1 : 0;
         }
         return n;
+    }
+
+    private void compiledGivenUp(String sentence) {
+        errors.accept("logback-compiled", sentence);
     }
 
     private boolean callerData(Object event, boolean needed) {
