@@ -127,6 +127,11 @@ final class CompiledPatternLayout {
         return compile(encoder, logbackEncode, report);
     }
 
+    /** How many converters the pattern has. */
+    int size() {
+        return pieces.length;
+    }
+
     /** How many converters Logback's converter writes each event (tests, status). */
     int delegated() {
         int n = 0;

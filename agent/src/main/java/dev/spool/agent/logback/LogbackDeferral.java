@@ -125,6 +125,13 @@ public final class LogbackDeferral {
         }
     }
 
+    /** How a deferred appender's events are encoded, for the routing log line: " (compiled layout, k of n converters by Logback)" or " (Logback's encoder)". */
+    public String encoding(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        CompiledPatternLayout c = d == null ? null : d.compiled();
+        return c == null ? " (Logback's encoder)" : " (compiled layout, " + c.delegated() + " of " + c.size() + " converters by Logback)";
+    }
+
     /** How many appenders capture now (status, tests). */
     public int deferring() {
         int n = 0;
@@ -135,7 +142,7 @@ public final class LogbackDeferral {
     }
 
     private void compiledGivenUp(String sentence) {
-        errors.accept("logback-compiled", sentence);
+        errors.accept("logback-compiled:" + sentence, sentence); // one line per pattern
     }
 
     private boolean callerData(Object event, boolean needed) {
