@@ -26,7 +26,8 @@ import dev.spool.sink.SinkPolicy;
  * {@link LogbackEncoders#shape} accepted; the event reaching {@link #capture} has been through
  * Logback's {@code prepareForDeferredProcessing()} (the appender's {@code subAppend} does it).
  *
- * <p>Guarantees: every captured event is encoded with the appender's encoder and written with the
+ * <p>Guarantees: every captured event is encoded with the appender's encoder (or, for a
+ * {@code PatternLayout}, its {@link CompiledPatternLayout}: the same bytes) and written with the
  * appender's own {@code writeBytes} (its lock, its started check, its {@code immediateFlush}, its
  * byte count), in capture order, exactly once. {@link #capture} is lock-free while the queue has
  * room; full, it waits (bounded by the sink's {@code spool.sink.wait.millis}) and past the bound
