@@ -135,31 +135,18 @@ final class SnapshotEntries {
         synchronized (e) {
             if (e.removed || !e.loaded) return null;
             if (e.failure != null) throw e.failureAsIOException();
-            if (e.snapshot != null && !e.baseline.unchangedOnDisk(e.path)) {
-                if (!e.dirty) drop(e); // nothing of ours is pending: the disk is all there is
-                return null;
+            if (e.snapshot != null) {
+                FileStamp same = e.baseline.verified(e.path); // a stamp that needed the content comes back full
+                if (same == null) {
+                    if (!e.dirty) drop(e); // nothing of ours is pending: the disk is all there is
+                    return null;
+                }
+                e.baseline = same;
             }
-            if (e.snapshot != null) restampIfContentChecked(e);
             SnapshotContent out = e.snapshot != null ? e.snapshot
                     : e.root != null ? SnapshotContent.ofBytes(Json.encode(e.root)) : null;
             if (out != null) e.reads++;
             return out;
         }
-    }
-
-    /**
-     * Caller holds {@code e}'s monitor and has just found the file unchanged by reading its content
-     * back (its baseline is a {@link FileStamp#created} stamp, which carries no time, or a racy one).
-     * Takes a full stamp now, so later reads compare metadata only (one {@code lstat}) instead of
-     * reading and hashing the file on every read until the next put (a served read of a file this
-     * process created cost 12-14 us instead of 2.5 us). The new stamp is adopted only when it
-     * describes the same size and content hash as the baseline: a file changed in between is left
-     * to the next check, which then sees the change.
-     */
-    private static void restampIfContentChecked(Entry e) throws IOException {
-        FileStamp b = e.baseline;
-        if (b.mtimeNanos() != FileStamp.UNKNOWN_TIME && !b.racy()) return;
-        FileStamp fresh = FileStamp.load(e.path).stamp();
-        if (fresh.exists() && fresh.size() == b.size() && fresh.crc() == b.crc()) e.baseline = fresh;
     }
 }
