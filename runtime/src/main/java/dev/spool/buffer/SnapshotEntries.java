@@ -93,8 +93,11 @@ final class SnapshotEntries {
     private boolean accept(Entry e, Path p, boolean seenMissing) {
         FileStamp disk;
         try {
-            // seenMissing: resolving the path found no file there a moment ago (one lstat); not asked again
-            disk = e.loaded ? e.baseline.refreshed(p) : seenMissing ? FileStamp.MISSING : FileStamp.load(p).stamp();
+            // seenMissing: resolving the path found no file there a moment ago (one lstat); not asked again.
+            // Exclusive: nobody else writes the file, so a stamped one is taken as stamped (no lstat); a
+            // change by anyone still meets the flush's conflict check against this baseline.
+            disk = !e.loaded ? (seenMissing ? FileStamp.MISSING : FileStamp.load(p).stamp())
+                    : e.baseline.exists() && buffer.isExclusive() ? e.baseline : e.baseline.refreshed(p);
         } catch (IOException unreadable) {
             drop(e); // not a file we can stamp (a folder, no access): the caller writes itself
             return false;
@@ -128,14 +131,17 @@ final class SnapshotEntries {
         table.remove(e);
     }
 
-    /** {@link SharedBuffer#readBufferedContent(Path)}. */
+    /**
+     * {@link SharedBuffer#readBufferedContent(Path)}. Exclusive: served without looking at the disk
+     * (no direct write by anyone is expected; one made anyway is found at the flush, as a conflict).
+     */
     SnapshotContent read(Path file) throws IOException {
         Entry e = table.get(RealPaths.of(file));
         if (e == null) return null;
         synchronized (e) {
             if (e.removed || !e.loaded) return null;
             if (e.failure != null) throw e.failureAsIOException();
-            if (e.snapshot != null) {
+            if (e.snapshot != null && !buffer.isExclusive()) {
                 FileStamp same = e.baseline.verified(e.path); // a stamp that needed the content comes back full
                 if (same == null) {
                     if (!e.dirty) drop(e); // nothing of ours is pending: the disk is all there is
