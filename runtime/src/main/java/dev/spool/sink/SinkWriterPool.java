@@ -293,11 +293,14 @@ final class SinkWriterPool {
             return s != 0 && now - s >= STALL_NANOS;
         }
 
-        /** Parks until woken (or a second passes: a safety net, the ticker wakes sinks anyway). */
+        /**
+         * Parks until woken. A wake-up lost to a producer that died between its compare-and-set
+         * here and its unpark is repaired by the timer ({@link Member#lostSchedule}).
+         */
         void sleep() {
             state.set(SLEEPING);                 // volatile store, then the ready queue's read (Dekker)
             if (ready.isEmpty() && !shutdown) {
-                LockSupport.parkNanos(this, TimeUnit.SECONDS.toNanos(1));
+                LockSupport.park(this);
             }
             state.set(AWAKE);
         }
