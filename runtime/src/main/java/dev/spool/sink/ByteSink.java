@@ -14,9 +14,11 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A many-producer, one-writer byte sink: producers copy each unit of bytes (one framed record
- * or one stream write) into a shared buffer with claim/write/commit and return; one daemon writer
- * thread, {@code spool-sink-<name>}, writes filled buffers to the back end in large sequential
- * writes. Units are never split or interleaved.
+ * or one stream write) into a shared buffer with claim/write/commit and return; the sink's writer
+ * writes filled buffers to the back end in large sequential writes, run in turns by the process's
+ * shared writer pool ({@code spool-sink-writer-<i>}, see {@link #configureWriterThreads}; one
+ * thread at a time per sink), or by a thread of its own ({@code spool-sink-<name>}) when the pool
+ * is configured to 0 threads. Units are never split or interleaved.
  *
  * <p><b>Guarantees.</b> Units of one producer thread reach the output in the order it appended
  * them; for one sink, units appear in the order their space was claimed. A direct append is
@@ -360,7 +362,7 @@ public final class ByteSink implements AutoCloseable {
     }
 
     /**
-     * Writes everything appended before, closes the output and stops the writer thread, waiting
+     * Writes everything appended before, closes the output and ends the writer, waiting
      * at most {@code spool.sink.wait.millis} (past it the writer finishes and closes in the
      * background, and the overrun is recorded as an error). Idempotent. Appends after it
      * fail (the output is closed), as writes to a closed stream do. See {@link SinkClosing}.

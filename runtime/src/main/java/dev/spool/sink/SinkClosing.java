@@ -61,7 +61,7 @@ final class SinkClosing {
         }
     }
 
-    /** Waits (bounded) for the writer thread to end; true when it has. Interrupts do not end the wait. */
+    /** Waits (bounded) for the writer to end; true when it has. Interrupts do not end the wait. */
     boolean awaitWriterEnd(long timeoutNanos) {
         if (writer.runningHere()) {
             return false;

@@ -10,12 +10,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The one writer thread of a {@link ByteSink}: takes sealed buffers and direct requests from the
- * queue in order, waits (bounded) for each buffer's reservations to be committed, writes,
- * recycles the buffer. When idle for {@link #LINGER_NANOS} (or asked to flush) it seals the
- * partly filled current buffer, so data never waits long in memory. Never dies: every failure
- * is recorded, every request completed. After the thread ended, the write-through path of a
- * closed sink uses the same methods under {@link ByteSink#throughLock}.
+ * The one writer of a {@link ByteSink}: takes sealed buffers and direct requests from the queue in
+ * order, waits (bounded) for each buffer's reservations to be committed, writes, recycles the
+ * buffer. When idle for {@link #LINGER_NANOS} (or asked to flush) it seals the partly filled
+ * current buffer, so data never waits long in memory. Never dies: every failure is recorded,
+ * every request completed.
+ *
+ * <p><b>Who runs it.</b> The writer is a sequence of {@link #step()}s run by one thread at a time:
+ * a {@link SinkWriterPool} thread in turns ({@link #member} set; {@link #wake()} schedules a turn),
+ * or a thread of its own looping in {@link #run()} ({@code spool.sink.threads=0}, the JCStress
+ * tests; {@link #wake()} unparks it). {@link #runner} is the thread running it now. Its plain
+ * fields are touched only inside steps, ordered across turns by the pool (see the package
+ * documentation). After the writer ended, the write-through path of a closed sink uses the same
+ * methods under {@link ByteSink#throughLock}.
  */
 final class SinkWriter implements Runnable {
     /** How long a partly filled buffer may wait for more data before it is written anyway. */
