@@ -89,6 +89,7 @@ final class SinkWriterPool {
         }
         ticker = new Thread(this::tick, name.replace("-writer", "") + "-ticker");
         ticker.setDaemon(true);
+        ticker.setContextClassLoader(null);      // created on a host thread: never pin a web application's loader
     }
 
     /**
@@ -286,6 +287,7 @@ final class SinkWriterPool {
             this.spare = spare;
             thread = new Thread(() -> work(this), threadName);
             thread.setDaemon(true);
+            thread.setContextClassLoader(null);  // long-lived, created on a host thread (see the ticker)
         }
 
         boolean blocked(long now) {
