@@ -230,6 +230,19 @@ class SnapshotEntryTest {
         assertEquals(BufferSettings.DEFAULT_CAPACITY, BufferSettings.defaults().capacity());
     }
 
+    @Test
+    void shouldFollowTheMaxHeapWithTheDefaultMemoryBound() {
+        long mib = 1L << 20;
+        assertEquals(768 * mib, BufferSettings.defaultCapacityBytes(6144 * mib)); // the default heap on 24 GiB
+        assertEquals(128 * mib, BufferSettings.defaultCapacityBytes(1024 * mib));
+        assertEquals(64 * mib, BufferSettings.defaultCapacityBytes(512 * mib)); // the floor
+        assertEquals(64 * mib, BufferSettings.defaultCapacityBytes(256 * mib));
+        assertEquals(32 * mib, BufferSettings.defaultCapacityBytes(128 * mib)); // never over a quarter of the heap
+        assertEquals(64 * mib, BufferSettings.defaultCapacityBytes(Long.MAX_VALUE)); // no heap limit known
+        assertEquals(BufferSettings.defaultCapacityBytes(Runtime.getRuntime().maxMemory()),
+                BufferSettings.defaults().capacityBytes());
+    }
+
     /** How many of the files 0.json .. n-1.json hold what was put ({@code [i]}). */
     private long writtenCount(int n) throws IOException {
         long written = 0;

@@ -38,6 +38,7 @@ public final class GridHost {
         // the agent joins the platform MBean server once someone created it: before the clock, and only when asked
         if (BEAN) ManagementFactory.getPlatformMBeanServer();
         long start = System.nanoTime();
+        long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         long writes = 0;
         double check = 0;
         for (int r = 0; r < rewrites; r++) {
@@ -51,7 +52,8 @@ public final class GridHost {
             }
         }
         long appMillis = (System.nanoTime() - start) / 1_000_000;
-        System.out.println("appMillis=" + appMillis + " hwmKiB=" + status("VmHWM") + " rssKiB=" + status("VmRSS")
+        long appCpuMillis = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
+        System.out.println("appMillis=" + appMillis + " appCpuMillis=" + appCpuMillis + " hwmKiB=" + status("VmHWM") + " rssKiB=" + status("VmRSS")
                 + " check=" + (long) check + bufferBean());
     }
 
