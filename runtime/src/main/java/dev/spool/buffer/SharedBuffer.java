@@ -1,16 +1,13 @@
 package dev.spool.buffer;
 
-import dev.spool.internal.jfr.SpoolJfr;
 import dev.spool.internal.recovery.RecoveryFolder;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -66,15 +63,17 @@ public final class SharedBuffer implements AutoCloseable {
 
     private static volatile SharedBuffer global;
 
-    private final ReentrantLock flushLock = new ReentrantLock();
     private final AtomicInteger scopeDepth = new AtomicInteger();
     private final Counters counters = new Counters();
     private final EntryTable table = new EntryTable(counters, scopeDepth);
     private final Listeners listeners = new Listeners(counters);
-    private final EntryWriter writer = new EntryWriter(counters);
     private final Backpressure backpressure = new Backpressure(counters);
     private final FlushWorkers workers = new FlushWorkers();
     private final BackgroundFlusher flusher;
+    private final FlushPasses passes;
+    private final CapacityGate gate;
+    private final SnapshotEntries snapshots;
+    private final LiveEntries live;
     private volatile boolean enabled = true;
     private volatile boolean closed;
     private volatile int capacity;
@@ -89,7 +88,12 @@ public final class SharedBuffer implements AutoCloseable {
         flushIntervalMillis = s.flushIntervalMillis();
         fsync = s.fsync();
         flushThreads = s.flushThreads();
+        EntryWriter writer = new EntryWriter(counters);
         flusher = new BackgroundFlusher(this);
+        passes = new FlushPasses(this, counters, table, writer, listeners, backpressure, workers);
+        gate = new CapacityGate(this, counters, backpressure, listeners, flusher, passes);
+        snapshots = new SnapshotEntries(this, table, writer, listeners, gate);
+        live = new LiveEntries(this, table, writer, listeners, gate);
         flusher.start();
     }
 
@@ -206,81 +210,7 @@ public final class SharedBuffer implements AutoCloseable {
      */
     public boolean putSnapshot(Path file, SnapshotContent content) throws IOException {
         Objects.requireNonNull(content, "content");
-        long size = content.heapBytes();
-        Path p;
-        boolean[] seenMissing = new boolean[1];
-        try {
-            p = RealPaths.of(file, seenMissing);
-        } catch (UncheckedIOException unresolvable) {
-            return false; // e.g. a file where a folder should be: the caller's own write fails as it should
-        }
-        if (!enabled || size > capacityBytes) {
-            supersede(p);
-            return false;
-        }
-        SnapshotContent copy = content;
-        EntryWriter.Outcome written = null;
-        for (;;) {
-            Entry e = table.entryFor(p);
-            synchronized (e) {
-                if (e.removed) continue;
-                if (e.failure != null) throw e.failureAsIOException();
-                if (!acceptSnapshot(e, p, seenMissing[0])) return false;
-                e.snapshot = copy;
-                e.root = null;
-                e.touched = true;
-                writer.markReplaced(e, size);
-                e.writes++;
-                if (!e.baseline.exists()) {
-                    // A new file: created at once, atomically, so the file exists when the call returns.
-                    // Any failure (no folder, no access, a full disk) refuses: the host's own write then
-                    // meets the real result and error, exactly as without Spool.
-                    written = writer.writeNew(e, fsync);
-                    if (written.result() == EntryWriter.Result.FAILED) {
-                        drop(e);
-                        return false;
-                    }
-                    // the content stays for reads until the next flush pass, which keeps only the stamp
-                } else if (closed) {
-                    // JVM shutdown: the host's threads still run while hooks flush: write through
-                    written = writer.write(e, fsync);
-                    if (written.result() == EntryWriter.Result.FAILED) drop(e);
-                }
-            }
-            break;
-        }
-        if (written != null) {
-            listeners.outcome(written);
-            if (written.result() == EntryWriter.Result.FAILED) throw new IOException(written.failure());
-            return true;
-        }
-        afterBufferedWrite();
-        return true;
-    }
-
-    /**
-     * Caller holds {@code e}'s monitor. Re-bases the entry on the file as it is now (a write made
-     * directly to the file since the last put is older than this put, which replaces it: the last
-     * write wins) and says whether a snapshot may be buffered; a refusal drops the entry.
-     */
-    private boolean acceptSnapshot(Entry e, Path p, boolean seenMissing) {
-        FileStamp disk;
-        try {
-            // seenMissing: resolving the path found no file there a moment ago (one lstat); not asked again
-            disk = e.loaded ? e.baseline.refreshed(p) : seenMissing ? FileStamp.MISSING : FileStamp.load(p).stamp();
-        } catch (IOException unreadable) {
-            drop(e); // not a file we can stamp (a folder, no access): the caller writes itself
-            return false;
-        }
-        // A new file needs no examination: it is created at the call, and a create that fails is refused then.
-        boolean restamped = !e.loaded || (disk != e.baseline && !disk.learnedFrom(e.baseline));
-        if (disk.exists() && restamped && ReplaceRefusal.reason(p, disk) != null) {
-            drop(e);
-            return false;
-        }
-        e.baseline = disk;
-        e.loaded = true;
-        return true;
+        return snapshots.put(file, content);
     }
 
     /**
@@ -298,21 +228,7 @@ public final class SharedBuffer implements AutoCloseable {
      *         folder on the path cannot be read)
      */
     public void supersede(Path file) {
-        Path p = RealPaths.of(file);
-        Entry e = table.get(p);
-        if (e == null) return;
-        synchronized (e) {
-            if (!e.removed) drop(e);
-        }
-    }
-
-    /** Caller holds {@code e}'s monitor: forget the entry, buffered content and failure included. */
-    private void drop(Entry e) {
-        writer.markClean(e, 0);
-        e.failure = null;
-        e.snapshot = null;
-        e.root = null;
-        table.remove(e);
+        snapshots.supersede(RealPaths.of(file));
     }
 
     /**
@@ -351,37 +267,7 @@ public final class SharedBuffer implements AutoCloseable {
      * @throws java.io.UncheckedIOException when the file's real path cannot be resolved
      */
     public SnapshotContent readBufferedContent(Path file) throws IOException {
-        Entry e = table.get(RealPaths.of(file));
-        if (e == null) return null;
-        synchronized (e) {
-            if (e.removed || !e.loaded) return null;
-            if (e.failure != null) throw e.failureAsIOException();
-            if (e.snapshot != null && !e.baseline.unchangedOnDisk(e.path)) {
-                if (!e.dirty) drop(e); // nothing of ours is pending: the disk is all there is
-                return null;
-            }
-            if (e.snapshot != null) restampIfContentChecked(e);
-            SnapshotContent out = e.snapshot != null ? e.snapshot
-                    : e.root != null ? SnapshotContent.ofBytes(Json.encode(e.root)) : null;
-            if (out != null) e.reads++;
-            return out;
-        }
-    }
-
-    /**
-     * Caller holds {@code e}'s monitor and has just found the file unchanged by reading its content
-     * back (its baseline is a {@link FileStamp#created} stamp, which carries no time, or a racy one).
-     * Takes a full stamp now, so later reads compare metadata only (one {@code lstat}) instead of
-     * reading and hashing the file on every read until the next put (a served read of a file this
-     * process created cost 12-14 us instead of 2.5 us). The new stamp is adopted only when it
-     * describes the same size and content hash as the baseline: a file changed in between is left
-     * to the next check, which then sees the change.
-     */
-    private static void restampIfContentChecked(Entry e) throws IOException {
-        FileStamp b = e.baseline;
-        if (b.mtimeNanos() != FileStamp.UNKNOWN_TIME && !b.racy()) return;
-        FileStamp fresh = FileStamp.load(e.path).stamp();
-        if (fresh.exists() && fresh.size() == b.size() && fresh.crc() == b.crc()) e.baseline = fresh;
+        return snapshots.read(file);
     }
 
     // ---------------------------------------------------------------- live entries (dev.spool.collections)
@@ -431,20 +317,7 @@ public final class SharedBuffer implements AutoCloseable {
      * @throws IllegalStateException if the file's top level is not of {@code kind}
      */
     public <A, T> T liveRead(Path realFile, JsonKind kind, A arg, BiFunction<Object, A, T> read) {
-        for (;;) {
-            Entry e = table.entryFor(realFile);
-            synchronized (e) {
-                if (e.removed) continue;
-                boolean buffering = isBuffering();
-                try {
-                    T result = read.apply(table.ensureLive(e, kind), arg);
-                    if (buffering) e.reads++;
-                    return result;
-                } finally {
-                    if (!buffering) table.evictIfIdle(e, false);
-                }
-            }
-        }
+        return live.read(realFile, kind, arg, read);
     }
 
     private static <T> T applyTo(Object root, Function<Object, T> fn) {
@@ -470,60 +343,14 @@ public final class SharedBuffer implements AutoCloseable {
      * @param write changes the tree in place (plain JSON values only) and reports its growth in
      *        bytes; must not keep a reference to the tree past the call
      * @return what {@code write} returned
-     * @throws UncheckedIOException when that write-through fails (a change that was only this
+     * @throws java.io.UncheckedIOException when that write-through fails (a change that was only this
      *         call's is then discarded; earlier buffered changes stay for retry), or the file must
      *         be loaded and cannot be read
      * @throws CorruptFileException if the file must be loaded and cannot be parsed
      * @throws IllegalStateException if the file's top level is not of {@code kind}
      */
     public <T> T liveWrite(Path realFile, JsonKind kind, LiveChange<T> write) {
-        for (;;) {
-            Entry e = table.entryFor(realFile);
-            T result;
-            EntryWriter.Outcome written = null;
-            UncheckedIOException failed = null;
-            synchronized (e) {
-                if (e.removed) continue;
-                boolean buffering = isBuffering();
-                try {
-                    Object root = table.ensureLive(e, kind);
-                    boolean wasDirty = e.dirty;
-                    e.pendingGrowth = 0;
-                    result = write.apply(root, e);
-                    writer.markDirty(e, e.pendingGrowth);
-                    if (buffering) {
-                        e.writes++;
-                    } else {
-                        written = writer.write(e, fsync);
-                        failed = discardFailedWriteThrough(e, wasDirty, written);
-                    }
-                } finally {
-                    if (!buffering) table.evictIfIdle(e, false);
-                }
-            }
-            if (written == null) {
-                afterBufferedWrite();
-                return result;
-            }
-            listeners.outcome(written);
-            if (failed != null) throw failed;
-            return result;
-        }
-    }
-
-    /**
-     * Caller holds {@code e}'s monitor. A failed write-through of nothing but this call's change
-     * discards it (the caller is told); earlier buffered changes stay for retry.
-     */
-    private UncheckedIOException discardFailedWriteThrough(Entry e, boolean wasDirty, EntryWriter.Outcome o) {
-        if (o.result() != EntryWriter.Result.FAILED) return null;
-        UncheckedIOException io = new UncheckedIOException(e.failureAsIOException());
-        if (!wasDirty) {
-            writer.markClean(e, 0);
-            e.failure = null;
-            table.remove(e);
-        }
-        return io;
+        return live.write(realFile, kind, write);
     }
 
     // ---------------------------------------------------------------- scopes
@@ -588,107 +415,27 @@ public final class SharedBuffer implements AutoCloseable {
      *         buffered for the next flush)
      */
     public FlushReport flushWithReport() throws FlushException {
-        flushLock.lock();
-        try {
-            return runFlush();
-        } finally {
-            flushLock.unlock();
-        }
+        return passes.flushWithReport();
     }
 
-    /** On the flusher thread: the interval elapsed. With nothing dirty, only idle stamps leave. */
+    /** On the flusher thread: the interval elapsed. */
     void timedFlush() {
-        if (counters.dirtyEntries.get() > 0) {
-            flushWithReport();
-            return;
-        }
-        for (Entry e : table.entries()) {
-            synchronized (e) {
-                table.afterPass(e);
-            }
-        }
+        passes.timed();
     }
 
     /** On the flusher thread: woken over capacity; flushes until under it or a pass writes nothing. */
     void capacityFlush() {
-        for (;;) {
-            int written;
-            try {
-                written = flushWithReport().filesWritten();
-            } catch (FlushException e) {
-                written = e.filesWritten(); // reported to listeners and LastError; kept for the next flush
-            }
-            if (written == 0 || !overCapacity() || closed) return;
-        }
+        passes.untilUnder(gate::overCapacity);
     }
 
-    /** After a buffered write, outside every entry monitor: wake the flusher; wait at the memory bound. */
-    private void afterBufferedWrite() {
-        if (!overCapacity()) return;
-        flusher.wake();
-        if (heldBytes() <= capacityBytes || closed || isFlushingThread()) return;
-        long waited = backpressure.await(() -> heldBytes() <= capacityBytes || closed);
-        if (waited > 0) listeners.backpressure(waited / 1_000_000, counters.dirtyBytes.get(), capacityBytes);
+    /** Over the point where the flusher starts ({@link CapacityGate#overCapacity()}). */
+    boolean overCapacity() {
+        return gate.overCapacity();
     }
 
-    /** A thread that runs flushes (a listener called back on it) must never wait for a flush. */
-    private boolean isFlushingThread() {
-        return flusher.isFlusherThread() || FlushWorkers.isHelperThread() || flushLock.isHeldByCurrentThread();
-    }
-
-    /** Over the point where the flusher starts: {@code capacity} dirty files or half of {@code capacityBytes}. */
-    private boolean overCapacity() {
-        return counters.dirtyEntries.get() > capacity || heldBytes() > capacityBytes / 2;
-    }
-
-    /**
-     * What {@code capacityBytes} bounds: the estimated unwritten content plus
-     * {@link #ENTRY_BYTES} for each dirty file (its entry, stamp, map node and key).
-     */
-    private long heldBytes() {
-        return counters.dirtyBytes.get() + counters.dirtyEntries.get() * ENTRY_BYTES;
-    }
-
-    /** Caller holds the flush lock. Writes every dirty entry; clean snapshots leave the buffer. */
-    private FlushReport runFlush() {
-        long start = System.nanoTime();
-        boolean forced = overCapacity(); // for JFR's trigger: a flush that starts over capacity is "capacity"
-        Object jfr = SpoolJfr.beginBufferFlush(counters.dirtyBytes.get());
-        int written = 0;
-        List<FlushReport.Conflict> conflicts = new ArrayList<>();
-        List<FlushException.Failure> failures = new ArrayList<>();
-        boolean fs = fsync;
-        backpressure.passStarted();
-        List<EntryWriter.Outcome> outcomes;
-        try {
-            outcomes = workers.run(table.entries().toArray(new Entry[0]), e -> writeOne(e, fs), flushThreads);
-        } finally {
-            backpressure.passEnded();
-        }
-        for (EntryWriter.Outcome o : outcomes) {
-            switch (o.result()) {
-                case WRITTEN -> written++;
-                case CONFLICT -> conflicts.add(new FlushReport.Conflict(o.path(), o.conflictFile()));
-                case FAILED -> failures.add(new FlushException.Failure(o.path(), o.failure(), o.content()));
-                case CLEAN -> { }
-            }
-        }
-        long millis = (System.nanoTime() - start) / 1_000_000;
-        outcomes.forEach(listeners::outcome);
-        listeners.flushCompleted(written, millis);
-        SpoolJfr.bufferFlushed(jfr, forced, written, conflicts.size(), failures.size());
-        if (!failures.isEmpty()) throw new FlushException(written, failures);
-        return new FlushReport(written, conflicts, millis);
-    }
-
-    private EntryWriter.Outcome writeOne(Entry e, boolean fs) {
-        EntryWriter.Outcome o;
-        synchronized (e) {
-            o = writer.write(e, fs);
-            table.afterPass(e);
-        }
-        if (o.result() == EntryWriter.Result.WRITTEN) backpressure.progress();
-        return o;
+    /** Whether {@link #close()} has begun: snapshots are written through from then on. */
+    boolean isClosed() {
+        return closed;
     }
 
     // ---------------------------------------------------------------- settings, metrics, lifecycle
@@ -783,7 +530,7 @@ public final class SharedBuffer implements AutoCloseable {
      */
     public void setCapacity(int v) {
         capacity = BufferSettings.checkCapacity(v);
-        if (overCapacity()) flusher.wake();
+        gate.settingsChanged();
     }
 
     /**
@@ -796,7 +543,7 @@ public final class SharedBuffer implements AutoCloseable {
      */
     public void setCapacityBytes(long v) {
         capacityBytes = BufferSettings.checkCapacityBytes(v);
-        if (overCapacity()) flusher.wake();
+        gate.settingsChanged();
     }
 
     /**

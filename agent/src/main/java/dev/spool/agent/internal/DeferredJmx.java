@@ -40,6 +40,7 @@ final class DeferredJmx {
     static final long MAX_WAIT_MILLIS = 60_000;
     static final long POLL_MILLIS = 200;
 
+
     private DeferredJmx() {}
 
     static void start(Instrumentation inst, AgentControl control, Backends backends, boolean dynamic) {
@@ -77,15 +78,9 @@ final class DeferredJmx {
      * {@code java.lang:type=Runtime} bean.
      */
     static boolean platformServerExists() {
-        ObjectName runtime;
-        try {
-            runtime = new ObjectName(ManagementFactory.RUNTIME_MXBEAN_NAME); // a constant: ManagementFactory stays unloaded
-        } catch (MalformedObjectNameException e) {
-            throw new IllegalStateException(e);
-        }
         for (MBeanServer server : MBeanServerFactory.findMBeanServer(null)) {
             try {
-                if (server != null && server.isRegistered(runtime)) {
+                if (server != null && server.isRegistered(RuntimeName.NAME)) {
                     return true;
                 }
             } catch (RuntimeException notThisOne) {
@@ -93,6 +88,22 @@ final class DeferredJmx {
             }
         }
         return false;
+    }
+
+    /**
+     * The platform's {@code java.lang:type=Runtime} bean name, built once (the poll may run for the
+     * JVM's whole life), and only on the registration thread: a holder, so premain loads no JMX class.
+     */
+    private static final class RuntimeName {
+        static final ObjectName NAME = create();
+
+        private static ObjectName create() {
+            try {
+                return new ObjectName(ManagementFactory.RUNTIME_MXBEAN_NAME); // a constant: ManagementFactory stays unloaded
+            } catch (MalformedObjectNameException e) {
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     /** True once the JVM has begun its shutdown (a hook can no longer be added). */

@@ -1,0 +1,123 @@
+package dev.spool.buffer;
+
+import dev.spool.internal.jfr.SpoolJfr;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Runs a buffer's flush passes, one at a time: each pass writes every dirty entry (on the calling
+ * thread and up to {@code flushThreads - 1} {@link FlushWorkers}), lets clean snapshots leave, and
+ * reports the outcomes to the listeners and JFR.
+ *
+ * <p><b>Threading.</b> Thread-safe. {@link #flushWithReport()} blocks: it first waits for a pass
+ * already running (one {@link ReentrantLock}, reentrant so a listener on the flushing thread may
+ * flush again), then for as long as the disk takes. Each entry is written under its own monitor.
+ * The flusher thread calls {@link #timed} and {@link #untilUnder}; applications reach
+ * {@link #flushWithReport()} through {@link SharedBuffer#flush()}. Package-private; one instance
+ * per buffer.
+ */
+final class FlushPasses {
+    private final ReentrantLock flushLock = new ReentrantLock();
+    private final SharedBuffer buffer;
+    private final Counters counters;
+    private final EntryTable table;
+    private final EntryWriter writer;
+    private final Listeners listeners;
+    private final Backpressure backpressure;
+    private final FlushWorkers workers;
+
+    FlushPasses(SharedBuffer buffer, Counters counters, EntryTable table, EntryWriter writer,
+                Listeners listeners, Backpressure backpressure, FlushWorkers workers) {
+        this.buffer = buffer;
+        this.counters = counters;
+        this.table = table;
+        this.writer = writer;
+        this.listeners = listeners;
+        this.backpressure = backpressure;
+        this.workers = workers;
+    }
+
+    /** {@link SharedBuffer#flushWithReport()}. */
+    FlushReport flushWithReport() throws FlushException {
+        flushLock.lock();
+        try {
+            return runFlush();
+        } finally {
+            flushLock.unlock();
+        }
+    }
+
+    boolean isHeldByCurrentThread() {
+        return flushLock.isHeldByCurrentThread();
+    }
+
+    /** On the flusher thread: the interval elapsed. With nothing dirty, only idle stamps leave. */
+    void timed() {
+        if (counters.dirtyEntries.get() > 0) {
+            flushWithReport();
+            return;
+        }
+        for (Entry e : table.entries()) {
+            synchronized (e) {
+                table.afterPass(e);
+            }
+        }
+    }
+
+    /** On the flusher thread: woken over capacity; flushes until {@code over} is false or a pass writes nothing. */
+    void untilUnder(BooleanSupplier over) {
+        for (;;) {
+            int written;
+            try {
+                written = flushWithReport().filesWritten();
+            } catch (FlushException e) {
+                written = e.filesWritten(); // reported to listeners and LastError; kept for the next flush
+            }
+            if (written == 0 || !over.getAsBoolean() || buffer.isClosed()) return;
+        }
+    }
+
+    /** Caller holds the flush lock. Writes every dirty entry; clean snapshots leave the buffer. */
+    private FlushReport runFlush() {
+        long start = System.nanoTime();
+        boolean forced = buffer.overCapacity(); // for JFR's trigger: a flush that starts over capacity is "capacity"
+        Object jfr = SpoolJfr.beginBufferFlush(counters.dirtyBytes.get());
+        int written = 0;
+        List<FlushReport.Conflict> conflicts = new ArrayList<>();
+        List<FlushException.Failure> failures = new ArrayList<>();
+        boolean fs = buffer.isFsync();
+        backpressure.passStarted();
+        List<EntryWriter.Outcome> outcomes;
+        try {
+            outcomes = workers.run(table.entries().toArray(new Entry[0]), e -> writeOne(e, fs), buffer.getFlushThreads());
+        } finally {
+            backpressure.passEnded();
+        }
+        for (EntryWriter.Outcome o : outcomes) {
+            switch (o.result()) {
+                case WRITTEN -> written++;
+                case CONFLICT -> conflicts.add(new FlushReport.Conflict(o.path(), o.conflictFile()));
+                case FAILED -> failures.add(new FlushException.Failure(o.path(), o.failure(), o.content()));
+                case CLEAN -> { }
+            }
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        outcomes.forEach(listeners::outcome);
+        listeners.flushCompleted(written, millis);
+        SpoolJfr.bufferFlushed(jfr, forced, written, conflicts.size(), failures.size());
+        if (!failures.isEmpty()) throw new FlushException(written, failures);
+        return new FlushReport(written, conflicts, millis);
+    }
+
+    private EntryWriter.Outcome writeOne(Entry e, boolean fs) {
+        EntryWriter.Outcome o;
+        synchronized (e) {
+            o = writer.write(e, fs);
+            table.afterPass(e);
+        }
+        if (o.result() == EntryWriter.Result.WRITTEN) backpressure.progress();
+        return o;
+    }
+}
