@@ -428,6 +428,16 @@ public final class SharedBuffer implements AutoCloseable {
         passes.untilUnder(gate::overCapacity);
     }
 
+    /** Entries held now, stamps of written files included (tests). */
+    long entriesHeld() {
+        return table.size();
+    }
+
+    /** {@link CapacityGate#roomForIdleStamps}. */
+    boolean roomForIdleStamps(long entries) {
+        return gate.roomForIdleStamps(entries);
+    }
+
     /** Over the point where the flusher starts ({@link CapacityGate#overCapacity()}). */
     boolean overCapacity() {
         return gate.overCapacity();

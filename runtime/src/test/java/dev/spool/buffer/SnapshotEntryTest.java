@@ -231,6 +231,46 @@ class SnapshotEntryTest {
     }
 
     @Test
+    void shouldKeepTheStampsOfIdleFilesWhileTheTableIsSmallAgainstTheBound() throws IOException {
+        Path f = existing("idle.json");
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":1}")));
+        for (int pass = 0; pass < 3; pass++) buffer.flush();
+        assertEquals(1, buffer.entriesHeld(), "its next write costs one lstat, not a read of the file");
+        buffer.setCapacityBytes(SharedBuffer.ENTRY_BYTES); // one entry is more than half of it: no room
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":2}")));
+        for (int pass = 0; pass < 3; pass++) buffer.flush();
+        assertEquals(0, buffer.entriesHeld(), "without room an idle stamp leaves after two passes");
+        assertEquals("{\"v\":2}", Files.readString(f));
+    }
+
+    @Test
+    void shouldHoldCapturesEncodedOnceTheBufferIsOverHalfItsBound() throws IOException {
+        buffer.setCapacityBytes(10_000);
+        Path big = existing("big.json");
+        assertTrue(buffer.putSnapshot(big, new byte[6_000])); // over half of the bound now
+        int[] encodes = new int[1];
+        SnapshotContent capture = new SnapshotContent() {
+            @Override
+            public byte[] encode() {
+                encodes[0]++;
+                return b("{\"captured\":true}");
+            }
+
+            @Override
+            public long heapBytes() {
+                return 3_000; // a capture holds more than its text
+            }
+        };
+        Path f = existing("captured.json");
+        assertTrue(buffer.putSnapshot(f, capture));
+        assertEquals(1, encodes[0], "encoded at the call");
+        assertEquals(6_000 + 17, buffer.metrics().estimatedBytes(), "held as its 17 bytes of text, not 3,000");
+        buffer.flush();
+        assertEquals("{\"captured\":true}", Files.readString(f));
+        assertEquals(1, encodes[0], "not encoded again at the flush");
+    }
+
+    @Test
     void shouldFollowTheMaxHeapWithTheDefaultMemoryBound() {
         long mib = 1L << 20;
         assertEquals(768 * mib, BufferSettings.defaultCapacityBytes(6144 * mib)); // the default heap on 24 GiB
