@@ -115,10 +115,8 @@ final class FlushPasses {
 
     /** Decided once per pass: whether stamps not written for a whole pass stay ({@link CapacityGate#roomForIdleStamps}). */
     private boolean keepIdleStamps() {
-        return KEEP_STAMPS && buffer.roomForIdleStamps(table.size());
+        return buffer.roomForIdleStamps(table.size());
     }
-
-    static final boolean KEEP_STAMPS = !Boolean.getBoolean("spool.measure.noKeepStamps"); // TEMP measurement switch
 
     private EntryWriter.Outcome writeOne(Entry e, boolean fs, boolean keepIdleStamps) {
         EntryWriter.Outcome o;

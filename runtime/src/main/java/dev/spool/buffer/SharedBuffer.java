@@ -191,7 +191,8 @@ public final class SharedBuffer implements AutoCloseable {
 
     /**
      * As {@link #putSnapshot(Path, byte[])} with content that may encode itself later: a capture
-     * is encoded at the flush, on the flushing thread, and only the last one put since the file's
+     * is encoded at the flush, on the flushing thread (or at the call, on the caller's thread, once
+     * the buffer holds more than half of {@code capacityBytes}: it then holds only its text), and only the last one put since the file's
      * last flush ever is (a new file's is encoded at once: it is written through). {@code capacityBytes}
      * counts its {@link SnapshotContent#heapBytes()} until then. A content whose {@code encode()}
      * fails makes that flush fail (the next call on the file throws, as for any failed flush).

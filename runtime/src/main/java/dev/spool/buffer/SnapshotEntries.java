@@ -33,7 +33,7 @@ final class SnapshotEntries {
 
     /** {@link SharedBuffer#putSnapshot(Path, SnapshotContent)}. */
     boolean put(Path file, SnapshotContent content) throws IOException {
-        if (ENCODE_OVER_HALF && !(content instanceof SnapshotContent.Bytes) && gate.overHalfBound()) {
+        if (!(content instanceof SnapshotContent.Bytes) && gate.overHalfBound()) {
             content = encodedNow(content);
         }
         long size = content.heapBytes();
@@ -87,8 +87,6 @@ final class SnapshotEntries {
         gate.afterBufferedWrite();
         return true;
     }
-
-    static final boolean ENCODE_OVER_HALF = !Boolean.getBoolean("spool.measure.noEncodeOverHalf"); // TEMP measurement switch
 
     /**
      * Over half the memory bound, content that would encode itself at the flush (a capture) is
