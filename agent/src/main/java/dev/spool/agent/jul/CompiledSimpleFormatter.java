@@ -56,6 +56,8 @@ final class CompiledSimpleFormatter implements JulFormat {
     private final int[] secondIndex;
     private final boolean[] uses = new boolean[7];
     private volatile SecondCache cache;
+    /** The last text's length: the next builder's capacity (a race only sizes a builder wrongly). */
+    private int lastLength = 128;
 
     private CompiledSimpleFormatter(String format, List<Segment> segments) {
         this.format = format;
@@ -129,8 +131,9 @@ final class CompiledSimpleFormatter implements JulFormat {
 
     @Override
     public String format(JulCapture r) {
-        StringBuilder sb = new StringBuilder(128);
+        StringBuilder sb = new StringBuilder(lastLength + 32);
         formatTo(r, sb);
+        lastLength = Math.min(sb.length(), 1 << 16);
         return sb.toString();
     }
 

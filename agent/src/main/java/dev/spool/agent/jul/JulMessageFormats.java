@@ -41,6 +41,9 @@ final class JulMessageFormats {
     private final Map<String, Compiled> patterns = new HashMap<>();
     private Locale locale;
     private NumberFormat numbers;
+    /** The locale's integers without {@code DecimalFormat} (null until asked; {@link #NO_INTEGERS}: the JDK's, unproven). */
+    private Object integers;
+    private static final Object NO_INTEGERS = new Object();
 
     /** {@code MessageFormat.format(pattern, arguments)} in {@code locale}; throws where the JDK's throws. */
     String format(String pattern, Object[] arguments, Locale locale) {
@@ -48,6 +51,7 @@ final class JulMessageFormats {
             patterns.clear();
             this.locale = locale;
             numbers = null;
+            integers = null;
         }
         Compiled c = patterns.get(pattern);
         if (c == null) {
@@ -77,6 +81,11 @@ final class JulMessageFormats {
         if (o == null) {
             sb.append("null");
         } else if (o instanceof Number) {
+            Class<?> c = o.getClass();
+            if ((c == Integer.class || c == Long.class || c == Short.class || c == Byte.class)
+                    && appendInteger(sb, ((Number) o).longValue(), locale)) {
+                return;
+            }
             NumberFormat nf = numbers;
             if (nf == null) {
                 nf = NumberFormat.getInstance(locale);
@@ -92,6 +101,17 @@ final class JulMessageFormats {
             String s = o.toString();
             sb.append(s == null ? "null" : s);
         }
+    }
+
+    /** The JDK's {@code NumberFormat.getInstance(locale).format(value)} by {@link JulIntegerText}, when proven equal for the locale. */
+    private boolean appendInteger(StringBuilder sb, long value, Locale locale) {
+        Object t = integers;
+        if (t == null) {
+            JulIntegerText text = JulIntegerText.of(locale);
+            t = text != null ? text : NO_INTEGERS;
+            integers = t;
+        }
+        return t != NO_INTEGERS && ((JulIntegerText) t).append(sb, value);
     }
 
     /** The pattern as the JDK parses it, or {@link #BY_JDK} when an argument has a format type. */
