@@ -10,6 +10,8 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -247,7 +249,24 @@ class SnapshotEntryTest {
     void shouldHoldCapturesEncodedOnceTheBufferIsOverHalfItsBound() throws IOException {
         buffer.setCapacityBytes(10_000);
         Path big = existing("big.json");
-        assertTrue(buffer.putSnapshot(big, new byte[6_000])); // over half of the bound now
+        CountDownLatch release = new CountDownLatch(1);
+        SnapshotContent held = new SnapshotContent() { // the flusher, woken over half, cannot write it yet
+            @Override
+            public byte[] encode() throws IOException {
+                try {
+                    release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new IOException(e);
+                }
+                return new byte[6_000];
+            }
+
+            @Override
+            public long heapBytes() {
+                return 6_000;
+            }
+        };
+        assertTrue(buffer.putSnapshot(big, held)); // over half of the bound now, and stays so
         int[] encodes = new int[1];
         SnapshotContent capture = new SnapshotContent() {
             @Override
@@ -265,6 +284,7 @@ class SnapshotEntryTest {
         assertTrue(buffer.putSnapshot(f, capture));
         assertEquals(1, encodes[0], "encoded at the call");
         assertEquals(6_000 + 17, buffer.metrics().estimatedBytes(), "held as its 17 bytes of text, not 3,000");
+        release.countDown();
         buffer.flush();
         assertEquals("{\"captured\":true}", Files.readString(f));
         assertEquals(1, encodes[0], "not encoded again at the flush");
