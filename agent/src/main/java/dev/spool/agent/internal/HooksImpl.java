@@ -200,7 +200,8 @@ final class HooksImpl implements SpoolHooks {
             control.track(stream);
             String notDeferred = deferral.routed(appender, plan.rollsByBytes());
             AgentLog.debug("routing " + streamName + " through the sink"
-                    + (notDeferred == null ? ", encoded on Spool's thread" : ", encoded on the caller's thread: " + notDeferred));
+                    + (notDeferred == null ? ", encoded on Spool's thread" + deferral.encoding(appender)
+                    : ", encoded on the caller's thread: " + notDeferred));
         } catch (IllegalAccessException | RuntimeException e) {
             deferral.unrouted(appender);
             control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");

@@ -55,6 +55,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private volatile boolean active;
     private volatile boolean captured;
     private int failures;
+    private CompiledPatternLayout compiled; // null: the encoder's own encode (guarded by the lock)
 
     private DeferredAppender(Object appender, Object encoder, boolean callerData, ReentrantLock lock,
                              MethodHandle encode, MethodHandle writeBytes, Field started, long waitMillis) {
@@ -69,9 +70,13 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         this.queue = new MpscCapturedRecordQueue<>("logback " + name, CAPACITY, SinkPolicy.BLOCK, waitMillis);
     }
 
-    /** A conduit for {@code appender}, its encoder inspected as {@code shape}, registered with the shared pool. */
-    static DeferredAppender of(Object appender, Object encoder, LogbackEncoders.Shape shape, long waitMillis)
-            throws ReflectiveOperationException {
+    /**
+     * A conduit for {@code appender}, its encoder inspected as {@code shape}, registered with the
+     * shared pool, encoding with a {@link CompiledPatternLayout} of the encoder's layout when
+     * {@code compiledReport} is not null (it receives the sentence if the compiled layout is ever given up).
+     */
+    static DeferredAppender of(Object appender, Object encoder, LogbackEncoders.Shape shape, long waitMillis,
+                               java.util.function.Consumer<String> compiledReport) throws ReflectiveOperationException {
         Class<?> base = owner(appender.getClass(), "ch:qos:logback:core:OutputStreamAppender".replace(':', '.'));
         Field lockField = base.getDeclaredField("streamWriteLock");
         lockField.setAccessible(true);
@@ -86,6 +91,9 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         MethodHandle writeBytes = lookup.unreflect(write).asType(MethodType.methodType(void.class, Object.class, Object.class));
         DeferredAppender d = new DeferredAppender(appender, encoder, shape.callerData(), (ReentrantLock) lockField.get(appender),
                 encode, writeBytes, started, waitMillis);
+        if (compiledReport != null) {
+            d.compiled = CompiledPatternLayout.compile(encoder, encode, compiledReport);
+        }
         d.writer = CapturedLogWriterPool.shared().register("logback " + d.name, d::drainBatch, d.queue);
         return d;
     }
@@ -109,6 +117,11 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
 
     Object encoder() {
         return encoder;
+    }
+
+    /** The compiled layout encoding this appender's events, or null (tests, status). */
+    CompiledPatternLayout compiled() {
+        return compiled;
     }
 
     /** Whether an event was ever captured (a conduit created before its appender started is not swept). */
@@ -206,8 +219,15 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private void writeOne(Object event) {
         byte[] bytes;
         try {
-            Object encoded = encode.invokeExact(encoder, event);
-            bytes = (byte[]) encoded;
+            CompiledPatternLayout c = compiled;
+            bytes = c == null ? null : c.encode(event); // null: Logback's encoder, below
+            if (bytes == null && c != null && c.stale()) {
+                compiled = c.recompiled(); // the encoder was given another layout or pattern
+            }
+            if (bytes == null) {
+                Object encoded = encode.invokeExact(encoder, event);
+                bytes = (byte[]) encoded;
+            }
         } catch (Throwable t) {
             failed("Appender [" + appenderName() + "] failed to append.", t);
             return;

@@ -32,10 +32,14 @@ import java.util.function.BiConsumer;
 public final class LogbackDeferral {
 
     private static final String LOGGING_EVENT = "ch:qos:logback:classic:spi:LoggingEvent".replace(':', '.');
+    /** System property: {@code false} makes deferred appenders encode with Logback's own encoder (measurement). */
+    public static final String COMPILED_PROPERTY = "spool.logback.compiledLayout";
     private static final String EVENT_VO = "ch:qos:logback:classic:spi:LoggingEventVO".replace(':', '.');
 
     private final BiConsumer<String, String> errors;
     private final long waitMillis;
+    /** Whether deferred appenders encode with a {@link CompiledPatternLayout} (diagnostic switch, default on). */
+    private final boolean compiledLayouts = !"false".equals(System.getProperty(COMPILED_PROPERTY));
     private boolean exitHook;
     private volatile Map<Object, DeferredAppender> appenders = new IdentityHashMap<>();
     private volatile Class<?> eventClass;
@@ -70,7 +74,7 @@ public final class LogbackDeferral {
                     if (d != null) {
                         d.active(false); // the old encoder's events are written at this stream's close
                     }
-                    d = DeferredAppender.of(appender, encoder, shape, waitMillis);
+                    d = DeferredAppender.of(appender, encoder, shape, waitMillis, compiledLayouts ? this::compiledGivenUp : null);
                     put(appender, d);
                 }
                 d.active(true);
@@ -121,6 +125,13 @@ public final class LogbackDeferral {
         }
     }
 
+    /** How a deferred appender's events are encoded, for the routing log line: " (compiled layout, k of n converters by Logback)" or " (Logback's encoder)". */
+    public String encoding(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        CompiledPatternLayout c = d == null ? null : d.compiled();
+        return c == null ? " (Logback's encoder)" : " (compiled layout, " + c.delegated() + " of " + c.size() + " converters by Logback)";
+    }
+
     /** How many appenders capture now (status, tests). */
     public int deferring() {
         int n = 0;
@@ -128,6 +139,10 @@ public final class LogbackDeferral {
             n += d.active() ? 1 : 0;
         }
         return n;
+    }
+
+    private void compiledGivenUp(String sentence) {
+        errors.accept("logback-compiled:" + sentence, sentence); // one line per pattern
     }
 
     private boolean callerData(Object event, boolean needed) {

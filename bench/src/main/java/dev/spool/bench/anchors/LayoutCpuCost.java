@@ -1,11 +1,8 @@
 package dev.spool.bench.anchors;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -125,13 +122,8 @@ public final class LayoutCpuCost {
 
     /** A Logback logger into an appender that prepares each event (and encodes it, if asked) and discards it. */
     private static Contender floor(boolean caller, boolean encode) {
-        LoggerContext ctx = new LoggerContext();
-        ctx.setMDCAdapter(new LogbackMDCAdapter());
-        ctx.start();
-        PatternLayoutEncoder enc = new PatternLayoutEncoder();
-        enc.setContext(ctx);
-        enc.setPattern(caller ? LayoutLines.LOGBACK_CALLER : LayoutLines.LOGBACK_REALISTIC);
-        enc.start();
+        LoggerContext ctx = LayoutLines.logbackContext();
+        PatternLayoutEncoder enc = LayoutLines.logbackEncoder(ctx, caller);
         AtomicLong sink = new AtomicLong();
         UnsynchronizedAppenderBase<ILoggingEvent> discard = new UnsynchronizedAppenderBase<>() {
             @Override
@@ -149,20 +141,6 @@ public final class LayoutCpuCost {
         discard.setContext(ctx);
         discard.setName("discard");
         discard.start();
-        Logger root = ctx.getLogger(Logger.ROOT_LOGGER_NAME);
-        root.setLevel(Level.INFO);
-        root.addAppender(discard);
-        Logger logger = ctx.getLogger("dev.spool.bench.anchors.OrderService");
-        return new Contender() {
-            @Override
-            public void log(int i) {
-                logger.info(Workload.TEMPLATE, Workload.FIRST_PARAM + i);
-            }
-
-            @Override
-            public void stop() {
-                ctx.stop();
-            }
-        };
+        return LayoutLines.logbackContender(ctx, discard);
     }
 }

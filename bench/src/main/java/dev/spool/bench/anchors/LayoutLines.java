@@ -61,13 +61,8 @@ final class LayoutLines {
     }
 
     private static Contender logback(Path file, boolean caller, boolean async) {
-        LoggerContext ctx = new LoggerContext();
-        ctx.setMDCAdapter(new LogbackMDCAdapter());
-        ctx.start();
-        PatternLayoutEncoder enc = new PatternLayoutEncoder();
-        enc.setContext(ctx);
-        enc.setPattern(caller ? LOGBACK_CALLER : LOGBACK_REALISTIC);
-        enc.start();
+        LoggerContext ctx = logbackContext();
+        PatternLayoutEncoder enc = logbackEncoder(ctx, caller);
         FileAppender<ILoggingEvent> fa = new FileAppender<>();
         fa.setContext(ctx);
         fa.setName("file");
@@ -91,6 +86,28 @@ final class LayoutLines {
         if (!fa.isStarted() || !top.isStarted()) {
             throw new IllegalStateException("Logback appender not started: " + ctx.getStatusManager().getCopyOfStatusList());
         }
+        return logbackContender(ctx, top);
+    }
+
+    /** A started Logback context of its own (not the static one), with an MDC adapter. */
+    static LoggerContext logbackContext() {
+        LoggerContext ctx = new LoggerContext();
+        ctx.setMDCAdapter(new LogbackMDCAdapter());
+        ctx.start();
+        return ctx;
+    }
+
+    /** A started {@code PatternLayoutEncoder} with the realistic or caller-data pattern. */
+    static PatternLayoutEncoder logbackEncoder(LoggerContext ctx, boolean caller) {
+        PatternLayoutEncoder enc = new PatternLayoutEncoder();
+        enc.setContext(ctx);
+        enc.setPattern(caller ? LOGBACK_CALLER : LOGBACK_REALISTIC);
+        enc.start();
+        return enc;
+    }
+
+    /** The workload's line logged at INFO through {@code ctx}'s root logger into {@code top}; stopping stops {@code ctx}. */
+    static Contender logbackContender(LoggerContext ctx, Appender<ILoggingEvent> top) {
         Logger root = ctx.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.INFO);
         root.addAppender(top);
