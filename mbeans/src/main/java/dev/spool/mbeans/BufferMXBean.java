@@ -39,6 +39,9 @@ public interface BufferMXBean {
 
     void setFlushThreads(int threads);
 
+    @Description("spool.buffer.exclusive: this process is the only writer of buffered files, so a buffered write or read makes no lstat; a change by anyone else is still found at the flush and kept (a .spool-conflict file), but reads may serve buffered content after it. Set at start")
+    boolean isExclusive();
+
     @Description("Writes that waited for the flush because the buffer was at its memory bound (CapacityBytes) since start")
     long getBackpressureWaits();
 

@@ -28,6 +28,11 @@ public final class BufferSettings {
     public static final boolean DEFAULT_FSYNC = false;
     /** Threads writing the files of one flush ({@code spool.buffer.flush.threads}). */
     public static final int DEFAULT_FLUSH_THREADS = 2;
+    /**
+     * Whether this process promises to be the only writer of the files it buffers while it runs
+     * ({@code spool.buffer.exclusive}): off by default.
+     */
+    public static final boolean DEFAULT_EXCLUSIVE = false;
     /** The most flush threads a buffer takes. */
     public static final int MAX_FLUSH_THREADS = 64;
 
@@ -36,6 +41,7 @@ public final class BufferSettings {
     private final long flushIntervalMillis;
     private final boolean fsync;
     private final int flushThreads;
+    private final boolean exclusive;
 
     private BufferSettings(Builder b) {
         this.capacity = b.capacity;
@@ -43,6 +49,7 @@ public final class BufferSettings {
         this.flushIntervalMillis = b.flushIntervalMillis;
         this.fsync = b.fsync;
         this.flushThreads = b.flushThreads;
+        this.exclusive = b.exclusive;
     }
 
     /**
@@ -98,6 +105,18 @@ public final class BufferSettings {
     public int flushThreads() { return flushThreads; }
 
     /**
+     * Whether this process is the only writer of the files it buffers while it runs. On: a put of
+     * a file the buffer already stamped, and a served read, make no system call (no {@code lstat});
+     * a change made to such a file by anyone else, or by the host's own direct write, is still
+     * found by the flush's conflict check and kept (the disk keeps it, the buffered content goes to a
+     * {@code .spool-conflict-*} file), but a read may serve the buffered content after it, and a
+     * direct write followed by a buffered write ends as such a conflict instead of "the last write
+     * wins". Off (the default): one {@code lstat} per put and per served read keeps both.
+     * @return true when the process is the only writer
+     */
+    public boolean exclusive() { return exclusive; }
+
+    /**
      * The default memory bound for a JVM whose maximum heap is {@code maxHeapBytes}: an eighth of
      * it, at least {@link #MIN_DEFAULT_CAPACITY_BYTES} but never more than a quarter of it. The
      * buffer's dirty content is live heap the host's collector must keep; an eighth of the heap stays
@@ -138,7 +157,7 @@ public final class BufferSettings {
     @Override
     public String toString() {
         return "BufferSettings[capacity=" + capacity + ", capacityBytes=" + capacityBytes
-                + ", flushIntervalMillis=" + flushIntervalMillis + ", fsync=" + fsync + ", flushThreads=" + flushThreads + "]";
+                + ", flushIntervalMillis=" + flushIntervalMillis + ", fsync=" + fsync + ", flushThreads=" + flushThreads + ", exclusive=" + exclusive + "]";
     }
 
     /** Validating builder; every value starts at its {@code DEFAULT_*} constant. */
@@ -148,6 +167,7 @@ public final class BufferSettings {
         private long flushIntervalMillis = DEFAULT_FLUSH_INTERVAL_MILLIS;
         private boolean fsync = DEFAULT_FSYNC;
         private int flushThreads = DEFAULT_FLUSH_THREADS;
+        private boolean exclusive = DEFAULT_EXCLUSIVE;
 
         private Builder() {}
 
@@ -189,6 +209,13 @@ public final class BufferSettings {
          * @throws IllegalArgumentException if {@code v} is outside 1 to {@link BufferSettings#MAX_FLUSH_THREADS}
          */
         public Builder flushThreads(int v) { flushThreads = checkFlushThreads(v); return this; }
+
+        /**
+         * Sets {@link BufferSettings#exclusive()}.
+         * @param v true when this process is the only writer of the files it buffers
+         * @return this builder
+         */
+        public Builder exclusive(boolean v) { exclusive = v; return this; }
 
         /**
          * Builds the settings; the builder may be used again afterwards.

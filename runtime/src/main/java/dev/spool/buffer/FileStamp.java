@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.zip.CRC32C;
 
 /**
@@ -71,11 +72,9 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
                 throw new FileSystemException(file.toString(), null, "not a regular file");
             }
             long taken = nowNanos();
-            byte[] content;
-            try {
-                content = Files.readAllBytes(file);
-            } catch (NoSuchFileException gone) {
-                if (attempt >= 3) throw gone;
+            byte[] content = readContent(file);
+            if (content == null) {
+                if (attempt >= 3) throw new NoSuchFileException(file.toString());
                 continue;
             }
             BasicFileAttributes after = attrs(file);
@@ -87,7 +86,8 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
 
     /**
      * This stamp if the file still matches it by metadata (and the stamp is not racy), else a fresh
-     * stamp, content hash included, of the file as it is now: one {@code lstat} when nothing changed.
+     * stamp, content hash included, of the file as it is now: one {@code lstat} when nothing changed;
+     * an unchanged file whose check needed its content (a created or racy stamp) is read once.
      */
     FileStamp refreshed(Path file) throws IOException {
         BasicFileAttributes a = attrs(file);
@@ -95,7 +95,8 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
         if (exists && a != null && !racy() && a.size() == size && sameTimeAndKey(a)) {
             return fileKey != null ? this : new FileStamp(true, size, mtimeNanos, a.fileKey(), crc, takenAtNanos, ownTime);
         }
-        return load(file).stamp();
+        FileStamp same = verified(file, a);
+        return same != null ? same : load(file).stamp();
     }
 
     private boolean sameTimeAndKey(BasicFileAttributes a) {
@@ -200,15 +201,51 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
 
     /** As {@link #unchangedOnDisk(Path)}, given the attributes {@code a} the caller just read (null: no file). */
     boolean unchangedOnDisk(Path file, BasicFileAttributes a) throws IOException {
-        if (!exists) return a == null;
-        if (a == null || a.size() != size) return false;
-        if (sameTimeAndKey(a) && !racy()) return true;
-        byte[] now;
+        return verified(file, a) != null;
+    }
+
+    /**
+     * The stamp to keep for a file found unchanged, or null when it changed: this stamp when its
+     * metadata settle it (one {@code lstat}); when the check had to read the content (a
+     * {@link #created} stamp, which has no time, or a racy one) and found it the same, a full stamp
+     * of the file taken with that one read (its time and inode, this size and hash), so the next
+     * check is metadata only again. The file is read at most once per call, never a second time to
+     * re-stamp it.
+     */
+    FileStamp verified(Path file) throws IOException {
+        return verified(file, attrs(file));
+    }
+
+    /**
+     * As {@link #verified(Path)}, given the attributes {@code a} the caller just read (null: no file).
+     * Sound without a second {@code lstat}: the content is read after {@code a} was, so a change
+     * before the read shows in it, and the new stamp's time of taking precedes the read, so a change
+     * after it within the same clock tick leaves the new stamp racy (checked by content again).
+     */
+    private FileStamp verified(Path file, BasicFileAttributes a) throws IOException {
+        if (!exists) return a == null ? this : null;
+        if (a == null || a.size() != size) return null;
+        if (sameTimeAndKey(a) && !racy()) return this;
+        long taken = nowNanos();
+        byte[] now = readContent(file);
+        if (now == null || now.length != size || crcOf(now) != crc) return null;
+        return of(a, crc, taken);
+    }
+
+    private static final LongAdder CONTENT_READS = new LongAdder();
+
+    /** The whole content of {@code file}, or null if it does not exist; counted ({@link #contentReads()}). */
+    private static byte[] readContent(Path file) throws IOException {
+        CONTENT_READS.increment();
         try {
-            now = Files.readAllBytes(file);
+            return Files.readAllBytes(file);
         } catch (NoSuchFileException gone) {
-            return false;
+            return null;
         }
-        return now.length == size && crcOf(now) == crc;
+    }
+
+    /** How many times any stamp read a file's whole content since the JVM started (tests count reads with it). */
+    static long contentReads() {
+        return CONTENT_READS.sum();
     }
 }

@@ -81,6 +81,7 @@ public final class SharedBuffer implements AutoCloseable {
     private volatile long flushIntervalMillis;
     private volatile boolean fsync;
     private volatile int flushThreads;
+    private volatile boolean exclusive;
 
     private SharedBuffer(BufferSettings s) {
         capacity = s.capacity();
@@ -88,6 +89,7 @@ public final class SharedBuffer implements AutoCloseable {
         flushIntervalMillis = s.flushIntervalMillis();
         fsync = s.fsync();
         flushThreads = s.flushThreads();
+        exclusive = s.exclusive();
         EntryWriter writer = new EntryWriter(counters);
         flusher = new BackgroundFlusher(this);
         passes = new FlushPasses(this, counters, table, writer, listeners, backpressure, workers);
@@ -137,7 +139,7 @@ public final class SharedBuffer implements AutoCloseable {
     /**
      * Applies every value of {@code s} to the global buffer (created if needed), live, through the
      * setters: capacity, memory bound, fsync, flush threads, then the interval; each takes effect
-     * as its setter says. Not atomic as a whole: a flush running meanwhile may see some new values
+     * as its setter says; {@link BufferSettings#exclusive()} from the next put or read on. Not atomic as a whole: a flush running meanwhile may see some new values
      * and some old. Any thread; never waits for a flush.
      * @param s the settings to apply
      * @throws NullPointerException if {@code s} is null
@@ -148,6 +150,7 @@ public final class SharedBuffer implements AutoCloseable {
         g.setCapacityBytes(s.capacityBytes());
         g.setFsync(s.fsync());
         g.setFlushThreads(s.flushThreads());
+        g.exclusive = s.exclusive();
         g.setFlushIntervalMillis(s.flushIntervalMillis());
     }
 
@@ -512,6 +515,14 @@ public final class SharedBuffer implements AutoCloseable {
      * @return 1 to {@link BufferSettings#MAX_FLUSH_THREADS}
      */
     public int getFlushThreads() { return flushThreads; }
+
+    /**
+     * Whether this process is the only writer of the files it buffers ({@link BufferSettings#exclusive()}):
+     * then a put of a stamped file and a served read make no system call. Set at start (or by
+     * {@link #configureGlobal}), not live: it is a promise about the process's surroundings.
+     * @return true when exclusive
+     */
+    public boolean isExclusive() { return exclusive; }
 
     /**
      * Turns buffering on or off, live (the kill switch). Off: takes no new entries from now on

@@ -109,8 +109,11 @@ final class SnapshotEntries {
     private boolean accept(Entry e, Path p, boolean seenMissing) {
         FileStamp disk;
         try {
-            // seenMissing: resolving the path found no file there a moment ago (one lstat); not asked again
-            disk = e.loaded ? e.baseline.refreshed(p) : seenMissing ? FileStamp.MISSING : FileStamp.load(p).stamp();
+            // seenMissing: resolving the path found no file there a moment ago (one lstat); not asked again.
+            // Exclusive: nobody else writes the file, so a stamped one is taken as stamped (no lstat); a
+            // change by anyone still meets the flush's conflict check against this baseline.
+            disk = !e.loaded ? (seenMissing ? FileStamp.MISSING : FileStamp.load(p).stamp())
+                    : e.baseline.exists() && buffer.isExclusive() ? e.baseline : e.baseline.refreshed(p);
         } catch (IOException unreadable) {
             drop(e); // not a file we can stamp (a folder, no access): the caller writes itself
             return false;
@@ -144,38 +147,28 @@ final class SnapshotEntries {
         table.remove(e);
     }
 
-    /** {@link SharedBuffer#readBufferedContent(Path)}. */
+    /**
+     * {@link SharedBuffer#readBufferedContent(Path)}. Exclusive: served without looking at the disk
+     * (no direct write by anyone is expected; one made anyway is found at the flush, as a conflict).
+     */
     SnapshotContent read(Path file) throws IOException {
         Entry e = table.get(RealPaths.of(file));
         if (e == null) return null;
         synchronized (e) {
             if (e.removed || !e.loaded) return null;
             if (e.failure != null) throw e.failureAsIOException();
-            if (e.snapshot != null && !e.baseline.unchangedOnDisk(e.path)) {
-                if (!e.dirty) drop(e); // nothing of ours is pending: the disk is all there is
-                return null;
+            if (e.snapshot != null && !buffer.isExclusive()) {
+                FileStamp same = e.baseline.verified(e.path); // a stamp that needed the content comes back full
+                if (same == null) {
+                    if (!e.dirty) drop(e); // nothing of ours is pending: the disk is all there is
+                    return null;
+                }
+                e.baseline = same;
             }
-            if (e.snapshot != null) restampIfContentChecked(e);
             SnapshotContent out = e.snapshot != null ? e.snapshot
                     : e.root != null ? SnapshotContent.ofBytes(Json.encode(e.root)) : null;
             if (out != null) e.reads++;
             return out;
         }
-    }
-
-    /**
-     * Caller holds {@code e}'s monitor and has just found the file unchanged by reading its content
-     * back (its baseline is a {@link FileStamp#created} stamp, which carries no time, or a racy one).
-     * Takes a full stamp now, so later reads compare metadata only (one {@code lstat}) instead of
-     * reading and hashing the file on every read until the next put (a served read of a file this
-     * process created cost 12-14 us instead of 2.5 us). The new stamp is adopted only when it
-     * describes the same size and content hash as the baseline: a file changed in between is left
-     * to the next check, which then sees the change.
-     */
-    private static void restampIfContentChecked(Entry e) throws IOException {
-        FileStamp b = e.baseline;
-        if (b.mtimeNanos() != FileStamp.UNKNOWN_TIME && !b.racy()) return;
-        FileStamp fresh = FileStamp.load(e.path).stamp();
-        if (fresh.exists() && fresh.size() == b.size() && fresh.crc() == b.crc()) e.baseline = fresh;
     }
 }

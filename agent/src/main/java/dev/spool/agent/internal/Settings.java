@@ -33,6 +33,7 @@ final class Settings {
                     .flushIntervalMillis(config.bufferFlushIntervalMillis())
                     .fsync(config.bufferFsync())
                     .flushThreads(config.bufferFlushThreads())
+                    .exclusive(config.bufferExclusive())
                     .build();
         } catch (IllegalArgumentException e) {
             control.error("settings-buffer", "buffer settings rejected (" + e.getMessage() + "): buffer defaults used");

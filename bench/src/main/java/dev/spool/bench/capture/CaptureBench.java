@@ -30,7 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code agentWrite*} / {@code agentRead*}: {@code writeValue(File)} and
  *       {@code readValue(File)} under the agent, capture on (tokens) and off (bytes encoded at the
  *       call, reads parsed from bytes); the reads run with no timed flush so that the file stays
- *       buffered. Run from the repository root (the agent jar's path).
+ *       buffered. Run from the repository root (the agent jar's path);
+ *   <li>{@code agentWriteExclusive} / {@code agentReadExclusive}: the same captured write and served
+ *       read under {@code spool.buffer.exclusive=true} (no {@code lstat} per call).
  * </ul>
  */
 @State(Scope.Thread)
@@ -106,6 +108,19 @@ public class CaptureBench {
     @Benchmark
     @Fork(value = 1, jvmArgsAppend = AGENT + ",spool.buffer.capture=false,spool.buffer.flush.interval=0")
     public Map<?, ?> agentReadFromBytes() throws IOException {
+        return mapper.readValue(file, Map.class);
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = AGENT + ",spool.buffer.exclusive=true")
+    public File agentWriteExclusive() throws IOException {
+        mapper.writeValue(file, doc);
+        return file;
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = AGENT + ",spool.buffer.exclusive=true,spool.buffer.flush.interval=0")
+    public Map<?, ?> agentReadExclusive() throws IOException {
         return mapper.readValue(file, Map.class);
     }
 }

@@ -205,6 +205,8 @@ public final class SpoolConfig {
     public boolean bufferFsync() { return bool(ConfigKey.BUFFER_FSYNC); }
     public int bufferFlushThreads() { return (int) number(ConfigKey.BUFFER_FLUSH_THREADS); }
     public boolean bufferCapture() { return bool(ConfigKey.BUFFER_CAPTURE); }
+    /** This process is the only writer of buffered files: no {@code lstat} per Jackson call (README). */
+    public boolean bufferExclusive() { return bool(ConfigKey.BUFFER_EXCLUSIVE); }
     public boolean eventsJul() { return bool(ConfigKey.EVENTS_JUL); }
     public boolean eventsLogback() { return bool(ConfigKey.EVENTS_LOGBACK); }
     /** Routed logs whose format Spool reproduces: capture at the call, format on a writer thread (issue 13). */

@@ -32,6 +32,7 @@ class SpoolConfigTest {
                 cfg.bufferCapacityBytes()); // an eighth of the max heap, at least 64 MiB
         assertEquals(1000L, cfg.bufferFlushIntervalMillis());
         assertFalse(cfg.bufferFsync());
+        assertFalse(cfg.bufferExclusive(), "the single-writer promise is opt-in");
         assertTrue(cfg.eventsJul());
         assertTrue(cfg.eventsLogback());
         assertEquals(List.of(), cfg.eventsMethods());
@@ -79,6 +80,17 @@ class SpoolConfigTest {
         assertTrue(line.contains("a whole number from 1 to"), line);
         assertTrue(line.contains("using the default 10000"), line);
         assertFalse(line.contains("\n"));
+    }
+
+    @Test
+    void shouldTakeTheExclusiveSwitchAndNameItsKeyWhenTheValueIsWrong() {
+        assertTrue(load("buffer.exclusive=true", Map.of(), Map.of()).bufferExclusive());
+        assertEquals(List.of(), problems);
+        SpoolConfig cfg = load(null, Map.of("spool.buffer.exclusive", "yes"), Map.of());
+        assertFalse(cfg.bufferExclusive(), "a wrong value leaves the default");
+        assertEquals(1, problems.size(), String.join("\n", problems));
+        assertTrue(problems.get(0).contains("spool.buffer.exclusive=yes"), problems.get(0));
+        assertTrue(problems.get(0).contains("using the default false"), problems.get(0));
     }
 
     @Test
