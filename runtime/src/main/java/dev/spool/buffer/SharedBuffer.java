@@ -432,6 +432,11 @@ public final class SharedBuffer implements AutoCloseable {
         passes.untilUnder(gate::overCapacity);
     }
 
+    /** Estimated dirty content now, read without taking any entry's monitor (tests). */
+    long dirtyBytesNow() {
+        return counters.dirtyBytes.get();
+    }
+
     /** Entries held now, stamps of written files included (tests). */
     long entriesHeld() {
         return table.size();
