@@ -22,8 +22,8 @@ import java.util.logging.LogRecord;
  *       whose text changes at most once a second: formatted by the JDK once per second (and per
  *       time zone and locale) and cached;
  *   <li>{@code %1$tL} and {@code %1$tN} without flags or width: the record's milliseconds or
- *       nanoseconds, in the locale's digits;
- *   <li>every other specifier (e.g. {@code %4$S}, {@code %1$tQ}, {@code %1$s}): the JDK formats
+ *       nanoseconds, in the locale's digits; {@code %1$tQ} the milliseconds since the epoch, likewise;
+ *   <li>every other specifier (e.g. {@code %4$S}, {@code %1$TQ}, {@code %1$s}): the JDK formats
  *       that one specifier with its one argument, each record (exact by construction, slower).
  * </ul>
  * Time zone ({@code ZoneId.systemDefault()}) and locale ({@code Locale.getDefault(FORMAT)}) are read
@@ -44,6 +44,7 @@ final class CompiledSimpleFormatter implements JulFormat {
     private static final int MILLIS = 3;      // %1$tL
     private static final int NANOS = 4;       // %1$tN
     private static final int JDK = 5;         // one specifier, formatted by the JDK per record
+    private static final int EPOCH_MILLIS = 6; // %1$tQ
 
     private final String format;
     private final int[] kinds;
@@ -131,13 +132,19 @@ final class CompiledSimpleFormatter implements JulFormat {
 
     @Override
     public String format(JulCapture r) {
+        return format(r, null);
+    }
+
+    /** The text; a deferred message formatted straight into it with {@code formats} (null: the JDK's {@code MessageFormat}). */
+    @Override
+    public String format(JulCapture r, JulMessageFormats formats) {
         StringBuilder sb = new StringBuilder(lastLength + 32);
-        formatTo(r, sb);
+        formatTo(r, sb, formats);
         lastLength = Math.min(sb.length(), 1 << 16);
         return sb.toString();
     }
 
-    void formatTo(JulCapture r, StringBuilder sb) {
+    private void formatTo(JulCapture r, StringBuilder sb, JulMessageFormats formats) {
         Locale locale = Locale.getDefault(Locale.Category.FORMAT);
         ZoneId zone = uses[1] ? ZoneId.systemDefault() : null;
         SecondCache c = uses[1] ? secondCache(r, zone, locale) : null;
@@ -145,21 +152,28 @@ final class CompiledSimpleFormatter implements JulFormat {
         for (int i = 0; i < kinds.length; i++) {
             switch (kinds[i]) {
                 case LITERAL -> sb.append(texts[i]);
-                case STRING -> appendString(sb, i, argument(r, args[i], thrown));
+                case STRING -> {
+                    if (args[i] == 5 && formats != null && widths[i] == -1 && precisions[i] == -1) {
+                        r.appendMessage(sb, formats); // no String of its own
+                    } else {
+                        appendString(sb, i, argument(r, args[i], thrown, formats));
+                    }
+                }
                 case SECOND_DATE -> sb.append(c.parts[secondIndex[i]]);
                 case MILLIS -> appendDigits(sb, r.nano / 1_000_000, 3, c.zero);
                 case NANOS -> appendDigits(sb, r.nano, 9, c.zero);
+                case EPOCH_MILLIS -> appendEpochMillis(sb, i, r, zone, locale, c.zero);
                 default -> sb.append(jdk(i, r, zone, locale, thrown));
             }
         }
     }
 
-    private Object argument(JulCapture r, int arg, String thrown) {
+    private Object argument(JulCapture r, int arg, String thrown, JulMessageFormats formats) {
         return switch (arg) {
             case 2 -> r.source;
             case 3 -> r.loggerName;
             case 4 -> r.level.getLocalizedName();
-            case 5 -> r.message();
+            case 5 -> r.message(formats);
             case 6 -> thrown;
             default -> throw new IllegalStateException("argument " + arg);
         };
@@ -199,13 +213,26 @@ final class CompiledSimpleFormatter implements JulFormat {
         }
     }
 
+    /** {@code %1$tQ}: the JDK prints {@code Long.toString(millis)} with each digit in the locale's zero digit. */
+    private void appendEpochMillis(StringBuilder sb, int i, JulCapture r, ZoneId zone, Locale locale, char zero) {
+        long millis = r.epochSecond * 1000L + r.nano / 1_000_000;
+        if (millis < 0) {
+            sb.append(jdk(i, r, zone, locale, null)); // before 1970: the JDK's own (odd) text for the sign
+            return;
+        }
+        String digits = Long.toString(millis);
+        for (int k = 0; k < digits.length(); k++) {
+            sb.append((char) (digits.charAt(k) - '0' + zero));
+        }
+    }
+
     private String jdk(int i, JulCapture r, ZoneId zone, Locale locale, String thrown) {
         int arg = args[i];
         if (arg == 0) {
             return String.format(locale, texts[i]);
         }
         Object value = arg == 1 ? ZonedDateTime.ofInstant(Instant.ofEpochSecond(r.epochSecond, r.nano), zone)
-                : argument(r, arg, thrown);
+                : argument(r, arg, thrown, null);
         return String.format(locale, texts[i], value);
     }
 
@@ -247,6 +274,10 @@ final class CompiledSimpleFormatter implements JulFormat {
 
         static Segment subSecond(boolean nanos) {
             return new Segment(nanos ? NANOS : MILLIS, 1, null, -1, -1, false);
+        }
+
+        static Segment epochMillis(String spec) {
+            return new Segment(EPOCH_MILLIS, 1, spec, -1, -1, false);
         }
 
         static Segment jdk(int arg, String spec) {

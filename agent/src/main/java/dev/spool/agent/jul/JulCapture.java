@@ -137,6 +137,20 @@ class JulCapture {
     }
 
     /**
+     * Appends the formatted message ("null" for none) to {@code sb}; a deferred one is formatted
+     * straight into it with {@code formats} (the log's own), without a {@code String} of its own.
+     * The writer thread only.
+     */
+    void appendMessage(StringBuilder sb, JulMessageFormats formats) {
+        String m = message;
+        if (m != null || (rawMessage == null && bundle == null && parameters == null)) {
+            sb.append(m);
+        } else {
+            JulMessages.appendMessage(sb, rawMessage, bundle, parameters, formats);
+        }
+    }
+
+    /**
      * The formatted message, a deferred one formatted now with {@code formats} (the log's own;
      * null: the JDK's {@code MessageFormat}); the writer thread only.
      */

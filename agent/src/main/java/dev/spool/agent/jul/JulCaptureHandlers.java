@@ -1,11 +1,8 @@
 package dev.spool.agent.jul;
 
 import dev.spool.agent.internal.AgentLog;
-import dev.spool.sink.SinkPolicy;
-import java.lang.instrument.Instrumentation;
 import java.util.Arrays;
 import java.util.function.BiConsumer;
-import java.util.function.BooleanSupplier;
 import java.util.logging.FileHandler;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
@@ -39,11 +36,8 @@ final class JulCaptureHandlers {
     /** Refused handlers remembered by identity (strong references: a bound keeps closed ones from piling up). */
     static final int MAX_REFUSED = 64;
 
-    private final BooleanSupplier routing;
+    private final JulCaptureSettings settings;
     private final BiConsumer<String, String> errors;
-    private final int capacity;
-    private final SinkPolicy policy;
-    private final long waitMillis;
     private final JulPrivateAccess access;
     private final JulSources sources;
     private volatile JulCaptureLog[] logs = NONE;
@@ -51,15 +45,11 @@ final class JulCaptureHandlers {
     private volatile Handler[] refused = new Handler[0];
     private int created;
 
-    JulCaptureHandlers(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
-                       long waitMillis, Instrumentation inst) {
-        this.routing = routing;
-        this.errors = errors;
-        this.capacity = capacity;
-        this.policy = policy;
-        this.waitMillis = waitMillis;
+    JulCaptureHandlers(JulCaptureSettings settings) {
+        this.settings = settings;
+        this.errors = settings.errors();
         StringBuilder why = new StringBuilder();
-        this.access = JulPrivateAccess.open(inst, why);
+        this.access = JulPrivateAccess.open(settings.inst(), why);
         this.sources = JulSources.of(access, errors);
         AgentLog.debug(access != null ? "JUL capture: sources of captured records inferred by Spool's caller finder"
                 : "JUL capture off: java.util.logging cannot be read (" + why + ")");
@@ -82,7 +72,7 @@ final class JulCaptureHandlers {
         if (log.drainingHere()) {
             return false; // logged while this thread writes the handler's records (an exception's message that logs)
         }
-        if (!routing.getAsBoolean() || handler.getFormatter() != log.formatter || handler.getFilter() != null) {
+        if (!settings.routing().getAsBoolean() || handler.getFormatter() != log.formatter || handler.getFilter() != null) {
             log.drainHere(); // everything captured goes first; this record takes the host's path
             if (handler.getFormatter() != log.formatter || handler.getFilter() != null) {
                 retire(log);
@@ -156,12 +146,12 @@ final class JulCaptureHandlers {
         drains.setDaemon(true);
         drains.start();
         try {
-            drains.join(Math.max(1, waitMillis));
+            drains.join(Math.max(1, settings.waitMillis()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         if (drains.isAlive()) {
-            errors.accept("jul-exit", "the captured JUL records were not all written within " + waitMillis + " ms at exit");
+            errors.accept("jul-exit", "the captured JUL records were not all written within " + settings.waitMillis() + " ms at exit");
         }
     }
 
@@ -193,7 +183,7 @@ final class JulCaptureHandlers {
         if (created == 0) {
             Runtime.getRuntime().addShutdownHook(new Thread(this::drainAtExit, "spool-jul-exit"));
         }
-        log = new JulCaptureLog(handler, formatter, compiled, Integer.toString(++created), capacity, policy, waitMillis);
+        log = new JulCaptureLog(handler, formatter, compiled, Integer.toString(++created), settings);
         JulCaptureLog[] l = Arrays.copyOf(logs, logs.length + 1);
         l[l.length - 1] = log;
         logs = l;

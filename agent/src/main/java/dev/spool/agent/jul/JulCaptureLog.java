@@ -3,7 +3,6 @@ package dev.spool.agent.jul;
 import dev.spool.internal.handoff.CapturedRecordEncoder;
 import dev.spool.internal.handoff.CapturedLogWriterPool;
 import dev.spool.internal.handoff.MpscCapturedRecordQueue;
-import dev.spool.sink.SinkPolicy;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
@@ -36,12 +35,11 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
     private LogRecord serving;
     private String servingText;
 
-    JulCaptureLog(Handler handler, Formatter formatter, JulFormat format, String name, int capacity,
-                  SinkPolicy policy, long waitMillis) {
+    JulCaptureLog(Handler handler, Formatter formatter, JulFormat format, String name, JulCaptureSettings settings) {
         this.handler = handler;
         this.formatter = formatter;
         this.format = format;
-        this.queue = new MpscCapturedRecordQueue<>(name, capacity, policy, waitMillis);
+        this.queue = new MpscCapturedRecordQueue<>(name, settings.capacity(), settings.policy(), settings.waitMillis());
         // drained by the shared pool, whose threads are not Spool's own: a rotation it runs must route the next file (JUL_METER)
         this.writer = CapturedLogWriterPool.shared().register("jul " + name, this::drainBatch, queue);
     }
@@ -75,7 +73,16 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
         return queue.offer(record);
     }
 
+    /**
+     * The pool's step. Unlike Logback's appender lock, a handler's monitor cannot be tried (Java has no
+     * try-enter for a monitor), and it must be taken before the queue's lock on every thread (a host's
+     * {@code flush()}/{@code close()} holds it when it drains): so a pool thread waits while a host
+     * holds it. It never waits for nothing: an empty queue (a host's flush just drained it) is left alone.
+     */
     private int drainBatch() {
+        if (queue.isEmpty()) {
+            return 0;
+        }
         synchronized (handler) {
             return queue.drainTo(this, BATCH);
         }
@@ -98,8 +105,7 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
 
     @Override
     public void encode(JulCapture record) {
-        record.message(messageFormats); // a deferred message is formatted with the log's parsed patterns
-        String text = format.format(record);
+        String text = format.format(record, messageFormats); // a deferred message with the log's parsed patterns
         // the host's own record again (a record made here would take a number from LogRecord's global
         // sequence, which XMLFormatter prints): the woven format returns the text (served)
         serving = record.original;

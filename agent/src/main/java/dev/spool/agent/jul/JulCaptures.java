@@ -23,23 +23,13 @@ import java.util.function.BooleanSupplier;
  */
 public final class JulCaptures {
 
-    private final BooleanSupplier routing;
-    private final BiConsumer<String, String> errors;
-    private final int capacity;
-    private final SinkPolicy policy;
-    private final long waitMillis;
-    private final Instrumentation inst;
+    private final JulCaptureSettings settings;
     private volatile JulCaptureHandlers handlers;
 
     /** @param inst opens {@code java.util.logging} to Spool for {@link JulSources} (null: the JDK infers sources) */
     public JulCaptures(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
                        long waitMillis, Instrumentation inst) {
-        this.routing = routing;
-        this.errors = errors;
-        this.capacity = capacity;
-        this.policy = policy;
-        this.waitMillis = waitMillis;
-        this.inst = inst;
+        this.settings = new JulCaptureSettings(routing, errors, capacity, policy, waitMillis, inst);
     }
 
     /** The woven {@code FileHandler.publish}: true when the record was taken (or is not loggable). */
@@ -79,7 +69,7 @@ public final class JulCaptures {
     private synchronized JulCaptureHandlers handlers() {
         JulCaptureHandlers h = handlers;
         if (h == null) {
-            h = new JulCaptureHandlers(routing, errors, capacity, policy, waitMillis, inst);
+            h = new JulCaptureHandlers(settings);
             handlers = h;
         }
         return h;

@@ -22,4 +22,13 @@ interface JulFormat {
 
     /** On the writer: the text the JDK's formatter would have returned at the call. */
     String format(JulCapture captured);
+
+    /**
+     * As {@link #format(JulCapture)}, a deferred message formatted with {@code formats} (the log's
+     * parsed patterns; its drainer only).
+     */
+    default String format(JulCapture captured, JulMessageFormats formats) {
+        captured.message(formats);
+        return format(captured);
+    }
 }

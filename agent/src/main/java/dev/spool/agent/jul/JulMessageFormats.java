@@ -47,6 +47,17 @@ final class JulMessageFormats {
 
     /** {@code MessageFormat.format(pattern, arguments)} in {@code locale}; throws where the JDK's throws. */
     String format(String pattern, Object[] arguments, Locale locale) {
+        Compiled c = compiled(pattern, locale);
+        if (c == BY_JDK) {
+            return new MessageFormat(pattern, locale).format(arguments);
+        }
+        StringBuilder sb = new StringBuilder(pattern.length() + 16 * c.arguments.length);
+        append(sb, c, arguments, locale);
+        return sb.toString();
+    }
+
+    /** The pattern's parsed form in {@code locale} (parsed now if new; a pattern the JDK refuses throws). */
+    private Compiled compiled(String pattern, Locale locale) {
         if (locale != this.locale && !locale.equals(this.locale)) {
             patterns.clear();
             this.locale = locale;
@@ -61,10 +72,23 @@ final class JulMessageFormats {
             }
             patterns.put(pattern, c);
         }
+        return c;
+    }
+
+    /**
+     * Appends {@code MessageFormat.format(pattern, arguments)} in {@code locale} to {@code sb}; throws
+     * where the JDK's throws (then {@code sb} may hold part of the text: the caller cuts it back).
+     */
+    void appendTo(StringBuilder sb, String pattern, Object[] arguments, Locale locale) {
+        Compiled c = compiled(pattern, locale);
         if (c == BY_JDK) {
-            return new MessageFormat(pattern, locale).format(arguments);
+            sb.append(new MessageFormat(pattern, locale).format(arguments));
+        } else {
+            append(sb, c, arguments, locale);
         }
-        StringBuilder sb = new StringBuilder(pattern.length() + 16 * c.arguments.length);
+    }
+
+    private void append(StringBuilder sb, Compiled c, Object[] arguments, Locale locale) {
         for (int i = 0; i < c.arguments.length; i++) {
             sb.append(c.literals[i]);
             int a = c.arguments[i];
@@ -74,7 +98,7 @@ final class JulMessageFormats {
                 appendArgument(sb, arguments[a], locale);
             }
         }
-        return sb.append(c.literals[c.arguments.length]).toString();
+        sb.append(c.literals[c.arguments.length]);
     }
 
     private void appendArgument(StringBuilder sb, Object o, Locale locale) {

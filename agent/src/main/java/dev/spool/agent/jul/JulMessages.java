@@ -45,22 +45,57 @@ final class JulMessages {
             if (parameters == null || parameters.length == 0) {
                 return format;
             }
-            int index = -1;
-            int fence = format.length() - 1;
-            while ((index = format.indexOf('{', index + 1)) > -1) {
-                if (index >= fence) {
-                    break;
-                }
-                char digit = format.charAt(index + 1);
-                if (digit >= '0' && digit <= '9') {
-                    return formats == null ? MessageFormat.format(format, parameters)
-                            : formats.format(format, parameters, Locale.getDefault(Locale.Category.FORMAT));
-                }
+            if (hasArgument(format)) {
+                return formats == null ? MessageFormat.format(format, parameters)
+                        : formats.format(format, parameters, Locale.getDefault(Locale.Category.FORMAT));
             }
             return format;
         } catch (Exception ex) {
             return format; // as the JDK: formatting failed, the (localized) format string
         }
+    }
+
+    /**
+     * Appends what {@link #formatMessage(String, ResourceBundle, Object[], JulMessageFormats)} returns
+     * ("null" for null), formatting straight into {@code sb}: when formatting throws, what it had
+     * appended is cut and the (localized) format string appended, as the JDK returns it then.
+     */
+    static void appendMessage(StringBuilder sb, String message, ResourceBundle catalog, Object[] parameters,
+                              JulMessageFormats formats) {
+        String format = message;
+        if (catalog != null) {
+            try {
+                format = catalog.getString(format);
+            } catch (MissingResourceException ex) {
+                // the JDK drops through: the record's message is the format
+            }
+        }
+        if (parameters != null && parameters.length > 0 && hasArgument(format)) {
+            int mark = sb.length();
+            try {
+                formats.appendTo(sb, format, parameters, Locale.getDefault(Locale.Category.FORMAT));
+                return;
+            } catch (Exception ex) {
+                sb.setLength(mark);
+            }
+        }
+        sb.append(format);
+    }
+
+    /** The JDK's cheap test for {@code MessageFormat}: a {@code '{'} followed by a digit. */
+    private static boolean hasArgument(String format) {
+        int index = -1;
+        int fence = format.length() - 1;
+        while ((index = format.indexOf('{', index + 1)) > -1) {
+            if (index >= fence) {
+                return false;
+            }
+            char digit = format.charAt(index + 1);
+            if (digit >= '0' && digit <= '9') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

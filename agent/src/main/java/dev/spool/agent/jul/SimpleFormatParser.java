@@ -116,6 +116,9 @@ final class SimpleFormatParser {
             if ((conversion == 'L' || conversion == 'N') && flags.isEmpty() && width == -1 && precision == -1) {
                 return Segment.subSecond(conversion == 'N');
             }
+            if (conversion == 'Q' && spec.equals("%tQ")) {
+                return Segment.epochMillis(spec); // its digits in the locale's zero digit, per record
+            }
             if (conversion != 'L' && conversion != 'N' && conversion != 'Q') {
                 return Segment.secondDate(spec); // the JDK's text, cached per second
             }

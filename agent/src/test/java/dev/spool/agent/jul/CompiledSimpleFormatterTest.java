@@ -67,6 +67,7 @@ class CompiledSimpleFormatterTest {
     void shouldFormatEveryRecordLikeTheJdksSimpleFormatterForEveryFormatZoneAndLocale() {
         Random random = new Random(13);
         int compared = 0;
+        JulMessageFormats formats = new JulMessageFormats();
         for (String format : SimpleFormatCorpus.ALL) {
             System.setProperty(CompiledSimpleFormatter.FORMAT_PROPERTY, format);
             SimpleFormatter jdk = new SimpleFormatter(); // resolves the property now
@@ -79,7 +80,10 @@ class CompiledSimpleFormatterTest {
                     for (Instant at : instants(ZoneId.of(zoneId), random)) {
                         LogRecord r = randomRecord(random, at);
                         String expected = outcome(() -> jdk.format(r));
-                        String actual = outcome(() -> ours.format(JulCapture.capture(r, ours.uses(2), ours.uses(5))));
+                        // the writer's path (deferred messages formatted straight into the line with the log's
+                        // parsed patterns and integer texts) and the JDK's MessageFormat path, alternately
+                        JulMessageFormats writer = compared % 2 == 0 ? formats : null;
+                        String actual = outcome(() -> ours.format(JulCapture.capture(r, ours.uses(2), ours.uses(5)), writer));
                         assertEquals(expected, actual, () -> "format " + format + " zone " + zoneId + " locale " + l + " at " + at);
                         compared++;
                     }
@@ -143,6 +147,7 @@ class CompiledSimpleFormatterTest {
     private static List<Instant> instants(ZoneId zone, Random random) {
         List<Instant> out = new ArrayList<>();
         out.add(Instant.ofEpochSecond(1_700_000_000L + random.nextInt(100_000_000), random.nextInt(1_000_000_000)));
+        out.add(Instant.ofEpochSecond(-1 - random.nextInt(1_000_000_000), random.nextInt(1_000_000_000))); // %tQ negative
         LocalDateTime newYear = LocalDateTime.of(2026 + random.nextInt(3), 1, 1, 0, 0);
         out.add(newYear.atZone(zone).toInstant().minusNanos(1 + random.nextInt(1_000_000)));
         out.add(newYear.atZone(zone).toInstant().plusNanos(random.nextInt(1_000_000)));
@@ -170,7 +175,8 @@ class CompiledSimpleFormatterTest {
         switch (random.nextInt(4)) {
             case 0 -> { }
             case 1 -> r.setParameters(new Object[0]);
-            case 2 -> r.setParameters(new Object[] {"alice", 42, null});
+            case 2 -> r.setParameters(new Object[] {"alice", random.nextBoolean() ? random.nextInt() : (long) random.nextInt(2000) - 1000,
+                    null, (short) random.nextInt(), random.nextLong()});
             default -> r.setParameters(new Object[] {new Date(0), 3.14159, new StringBuilder("sb"), null, 'c', 7L});
         }
         if (random.nextInt(4) == 0) {

@@ -40,6 +40,7 @@ public enum ConfigKey {
     SINK_POLICY("spool.sink.policy", ValueType.choice("block", "drop", "sync"), "block"),
     SINK_MAX_BYTES_PER_SECOND("spool.sink.max.bytes.per.second", ValueType.sizeRange(0, Long.MAX_VALUE), "0"),
     SINK_WAIT_MILLIS("spool.sink.wait.millis", ValueType.longRange(1, 3_600_000L), "10000"),
+    SINK_THREADS("spool.sink.threads", ValueType.intRange(0, 64), "2"),
     JMX_ENABLED("spool.jmx.enabled", ValueType.BOOLEAN, "true"),
     JFR_ENABLED("spool.jfr.enabled", ValueType.BOOLEAN, "true"),
     KAFKA_BOOTSTRAP_SERVERS("spool.kafka.bootstrap.servers", ValueType.TEXT, ""),

@@ -1,0 +1,21 @@
+package dev.spool.agent.jul;
+
+import dev.spool.sink.SinkPolicy;
+import java.lang.instrument.Instrumentation;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+
+/**
+ * What JUL capture is made with, kept by {@link JulCaptures} until its first {@code publish} makes
+ * {@link JulCaptureHandlers} from it. Names no JUL type (see {@link JulCaptures} for why).
+ *
+ * @param routing    whether routing is on now (a captured handler's file goes through the sink)
+ * @param errors     where failures go (kind, text): the agent's counters and MBeans
+ * @param capacity   records each captured handler's queue holds
+ * @param policy     what a caller does when that queue is full
+ * @param waitMillis the bound on a caller's wait for room (and on the drains at exit)
+ * @param inst       opens {@code java.util.logging} to Spool for {@link JulSources} (null: the JDK infers sources)
+ */
+record JulCaptureSettings(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
+                          long waitMillis, Instrumentation inst) {
+}
