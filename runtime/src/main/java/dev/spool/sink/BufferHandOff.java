@@ -9,8 +9,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * Which buffer of a {@link ByteSink} is current, and how a sealed buffer reaches the writer: the
  * current {@link Slot} (replaced only by compare-and-set), the pool of free buffers, the hand-off
  * of a sealed buffer to the writer's queue and the writer's rescue of one whose sealer died.
- * Thread-safe; the methods marked "writer only" run on the sink's writer thread (or, after it
- * ended, under {@link ByteSink#throughLock}). Ordering rules: see the package documentation.
+ * Thread-safe; the methods marked "writer only" run by the sink's writer, on whichever thread
+ * runs its turn (or, after it ended, under {@link ByteSink#throughLock}). Ordering rules: see the
+ * package documentation.
  *
  * <p><b>Dying sealers.</b> A producer may die (e.g. {@code StackOverflowError}) at any point after
  * its reservation sealed the buffer: before it claims the hand-off, after the claim and before

@@ -14,9 +14,11 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A many-producer, one-writer byte sink: producers copy each unit of bytes (one framed record
- * or one stream write) into a shared buffer with claim/write/commit and return; one daemon writer
- * thread, {@code spool-sink-<name>}, writes filled buffers to the back end in large sequential
- * writes. Units are never split or interleaved.
+ * or one stream write) into a shared buffer with claim/write/commit and return; the sink's writer
+ * writes filled buffers to the back end in large sequential writes, run in turns by the process's
+ * shared writer pool ({@code spool-sink-writer-<i>}, see {@link #configureWriterThreads}; one
+ * thread at a time per sink), or by a thread of its own ({@code spool-sink-<name>}) when the pool
+ * is configured to 0 threads. Units are never split or interleaved.
  *
  * <p><b>Guarantees.</b> Units of one producer thread reach the output in the order it appended
  * them; for one sink, units appear in the order their space was claimed. A direct append is
@@ -81,13 +83,12 @@ public final class ByteSink implements AutoCloseable {
 
     final BufferHandOff slots;
     private final SinkWriter writer;
-    private final Thread writerThread;
     final SinkClosing closing;
     final DirectWrites direct;
     private final Thread shutdownHook;
     private final SinkMetrics metrics;
 
-    private ByteSink(SinkBackend backend, String name, SinkSettings s, boolean startWriter) {
+    private ByteSink(SinkBackend backend, String name, SinkSettings s, boolean startWriter, SinkWriterPool pool) {
         this.backend = backend;
         this.name = name;
         this.bufferBytes = s.bufferBytes();
@@ -102,16 +103,19 @@ public final class ByteSink implements AutoCloseable {
         this.metrics = new ByteSinkMetrics(this);
         SpoolJfr.track(metrics);
         this.writer = new SinkWriter(this);
-        this.writerThread = new Thread(writer, "spool-sink-" + name);
-        writerThread.setDaemon(true);
-        writer.thread = writerThread;
-        this.closing = new SinkClosing(this, writer, writerThread);
+        this.closing = new SinkClosing(this, writer);
         this.direct = new DirectWrites(this);
         if (!startWriter) {
             this.shutdownHook = null;
             return;
         }
-        writerThread.start();
+        if (pool != null) {
+            writer.member = pool.register(writer);   // last: every field above is set (the pool's queue publishes them)
+        } else {
+            Thread own = new Thread(writer, "spool-sink-" + name);
+            own.setDaemon(true);
+            own.start();
+        }
         Thread hook = new Thread(this::shutdown, "spool-sink-shutdown-" + name);
         try {
             Runtime.getRuntime().addShutdownHook(hook);
@@ -130,12 +134,17 @@ public final class ByteSink implements AutoCloseable {
         Objects.requireNonNull(channel, "channel");
         SinkBackend b = settings.type() == SinkType.MMAP
                 ? new MmapBackend(channel, start) : new FileBackend(channel, start);
-        return new ByteSink(b, name, settings, true);
+        return new ByteSink(b, name, settings, true, SinkWriterPool.shared());
     }
 
     /** A sink writing the same bytes, unframed, to {@code delegate}; it owns the stream from now on. */
     static ByteSink forStream(OutputStream delegate, String name, SinkSettings settings) {
-        return new ByteSink(new StreamBackend(Objects.requireNonNull(delegate, "delegate")), name, settings, true);
+        return forStream(delegate, name, settings, SinkWriterPool.shared());
+    }
+
+    /** A stream sink written by {@code pool}'s threads, or by a thread of its own when {@code pool} is null. */
+    static ByteSink forStream(OutputStream delegate, String name, SinkSettings settings, SinkWriterPool pool) {
+        return new ByteSink(new StreamBackend(Objects.requireNonNull(delegate, "delegate")), name, settings, true, pool);
     }
 
     /**
@@ -143,7 +152,12 @@ public final class ByteSink implements AutoCloseable {
      * hook; the test runs the writer loop itself on one of its actors with {@link #runWriter()}.
      */
     static ByteSink unstartedForStream(OutputStream delegate, SinkSettings settings) {
-        return new ByteSink(new StreamBackend(delegate), "jcstress", settings, false);
+        return new ByteSink(new StreamBackend(delegate), "jcstress", settings, false, null);
+    }
+
+    /** The writer's place in the pool, or null when it runs on a thread of its own (tests). */
+    SinkWriterPool.Member writerMember() {
+        return writer.member;
     }
 
     /** For the JCStress tests only: runs the writer loop on the calling thread until the sink is closed and drained. */
@@ -154,6 +168,18 @@ public final class ByteSink implements AutoCloseable {
     /** For the JCStress tests only: the writer processes one queued item on the calling thread; false when none. */
     boolean runWriterOnce() {
         return writer.processNext();
+    }
+
+    /**
+     * Sets how many threads write every sink of this process ({@code spool.sink.threads}): a
+     * shared pool of {@code threads} writer threads plus one timer thread, or with {@code 0} a
+     * writer thread per sink (as before the pool). Effective only before the first sink is created.
+     *
+     * @return false when the pool exists already (its size is kept)
+     * @throws IllegalArgumentException outside 0 to 64
+     */
+    public static boolean configureWriterThreads(int threads) {
+        return SinkWriterPool.configureShared(threads);
     }
 
     public SinkMetrics metrics() {
@@ -336,7 +362,7 @@ public final class ByteSink implements AutoCloseable {
     }
 
     /**
-     * Writes everything appended before, closes the output and stops the writer thread, waiting
+     * Writes everything appended before, closes the output and ends the writer, waiting
      * at most {@code spool.sink.wait.millis} (past it the writer finishes and closes in the
      * background, and the overrun is recorded as an error). Idempotent. Appends after it
      * fail (the output is closed), as writes to a closed stream do. See {@link SinkClosing}.

@@ -24,18 +24,16 @@ import java.util.concurrent.locks.LockSupport;
 final class SinkClosing {
     private final ByteSink sink;
     private final SinkWriter writer;
-    private final Thread writerThread;
 
-    SinkClosing(ByteSink sink, SinkWriter writer, Thread writerThread) {
+    SinkClosing(ByteSink sink, SinkWriter writer) {
         this.sink = sink;
         this.writer = writer;
-        this.writerThread = writerThread;
     }
 
     void close() {
         sink.closeRequested = true;
         begin();
-        if (Thread.currentThread() == writerThread) {
+        if (writer.runningHere()) {
             return;
         }
         awaitWriterEnd(sink.waitNanos);
@@ -63,9 +61,9 @@ final class SinkClosing {
         }
     }
 
-    /** Waits (bounded) for the writer thread to end; true when it has. Interrupts do not end the wait. */
+    /** Waits (bounded) for the writer to end; true when it has. Interrupts do not end the wait. */
     boolean awaitWriterEnd(long timeoutNanos) {
-        if (Thread.currentThread() == writerThread) {
+        if (writer.runningHere()) {
             return false;
         }
         boolean interrupted = false;

@@ -119,12 +119,12 @@ public interface SinkMetrics {
     /**
      * {@code spool.sink.max.bytes.per.second} as it is now (it can be changed live).
      *
-     * @return the writer thread's limit in bytes per second; {@code 0} for none
+     * @return the writer's limit in bytes per second; {@code 0} for none
      */
     long maxBytesPerSecond();
 
     /**
-     * Throttles the writer thread from its next write on; {@code 0} removes the limit.
+     * Throttles the sink's writer from its next write on; {@code 0} removes the limit.
      *
      * @param maxBytesPerSecond the new limit in bytes per second, or {@code 0}
      * @throws IllegalArgumentException if negative (the message names key, value and range)

@@ -2,7 +2,7 @@ package dev.spool.sink;
 
 /** What a producer does when every sink buffer is full (`spool.sink.policy`). */
 public enum SinkPolicy {
-    /** Wait until the writer thread frees a buffer (default). Nothing is lost. */
+    /** Wait until the sink's writer frees a buffer (default). Nothing is lost. */
     BLOCK,
     /** Never wait for space: the record is dropped and counted in {@link SinkMetrics#dropped()}. */
     DROP,

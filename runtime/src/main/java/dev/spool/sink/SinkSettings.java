@@ -24,7 +24,7 @@ public final class SinkSettings {
     public static final int DEFAULT_RECORD_MAX = 16 << 20;
     /** {@code spool.sink.policy}: producers wait (bounded) for a free buffer. */
     public static final SinkPolicy DEFAULT_POLICY = SinkPolicy.BLOCK;
-    /** {@code spool.sink.max.bytes.per.second}: {@code 0}, no throughput limit on the writer thread. */
+    /** {@code spool.sink.max.bytes.per.second}: {@code 0}, no throughput limit on the writer. */
     public static final long DEFAULT_MAX_BYTES_PER_SECOND = 0;
     /**
      * {@code spool.sink.wait.millis}: the longest any thread waits inside the sink: a
@@ -145,7 +145,7 @@ public final class SinkSettings {
     /**
      * {@code spool.sink.max.bytes.per.second}.
      *
-     * @return the writer thread's throughput limit in bytes per second; {@code 0} for none
+     * @return the writer's throughput limit in bytes per second; {@code 0} for none
      */
     public long maxBytesPerSecond() { return maxBytesPerSecond; }
 
@@ -266,7 +266,7 @@ public final class SinkSettings {
         /**
          * Sets {@code spool.sink.max.bytes.per.second}.
          *
-         * @param maxBytesPerSecond the writer thread's limit in bytes per second; {@code 0} for none
+         * @param maxBytesPerSecond the writer's limit in bytes per second; {@code 0} for none
          * @return this builder
          * @throws IllegalArgumentException if negative (the message names key, value and range)
          */

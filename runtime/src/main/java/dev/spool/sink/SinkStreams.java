@@ -6,7 +6,7 @@ import java.io.OutputStream;
 
 /**
  * Text streams through the sink: {@link #wrap} returns an {@link OutputStream} whose bytes are
- * written to the delegate by the sink's writer thread, the same bytes in the same order with no
+ * written to the delegate by the sink's writer (a thread of the shared writer pool), the same bytes in the same order with no
  * framing (the delegate's output is byte-identical to writing it directly). {@code write} copies
  * and returns; {@code flush()} is a cheap request; {@code close()} drains, flushes and closes the
  * delegate. Thread-safe; bytes of one {@code write} call are never interleaved with another's.

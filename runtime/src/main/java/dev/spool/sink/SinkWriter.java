@@ -10,12 +10,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The one writer thread of a {@link ByteSink}: takes sealed buffers and direct requests from the
- * queue in order, waits (bounded) for each buffer's reservations to be committed, writes,
- * recycles the buffer. When idle for {@link #LINGER_NANOS} (or asked to flush) it seals the
- * partly filled current buffer, so data never waits long in memory. Never dies: every failure
- * is recorded, every request completed. After the thread ended, the write-through path of a
- * closed sink uses the same methods under {@link ByteSink#throughLock}.
+ * The one writer of a {@link ByteSink}: takes sealed buffers and direct requests from the queue in
+ * order, waits (bounded) for each buffer's reservations to be committed, writes, recycles the
+ * buffer. When idle for {@link #LINGER_NANOS} (or asked to flush) it seals the partly filled
+ * current buffer, so data never waits long in memory. Never dies: every failure is recorded,
+ * every request completed.
+ *
+ * <p><b>Who runs it.</b> The writer is a sequence of {@link #step()}s run by one thread at a time:
+ * a {@link SinkWriterPool} thread in turns ({@link #member} set; {@link #wake()} schedules a turn),
+ * or a thread of its own looping in {@link #run()} ({@code spool.sink.threads=0}, the JCStress
+ * tests; {@link #wake()} unparks it). {@link #runner} is the thread running it now. Its plain
+ * fields are touched only inside steps, ordered across turns by the pool (see the package
+ * documentation). After the writer ended, the write-through path of a closed sink uses the same
+ * methods under {@link ByteSink#throughLock}.
  */
 final class SinkWriter implements Runnable {
     /** How long a partly filled buffer may wait for more data before it is written anyway. */
@@ -24,9 +31,21 @@ final class SinkWriter implements Runnable {
     static final int CLOSE_ATTEMPTS = 5;
     private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+    /** {@link #step} outcomes. */
+    static final int WORKED = 0;
+    static final int IDLE = 1;
+    static final int ENDED = 2;
+
     private final ByteSink sink;
     private final SinkRecycler recycler;
-    volatile Thread thread;
+    /** The writer's own thread ({@link #run}), or null on the pool. */
+    private volatile Thread thread;
+    /** The thread running the writer now: its own, or the pool thread of the current turn (else null). */
+    volatile Thread runner;
+    /** The pool turn this writer runs in, or null when it runs on a thread of its own. */
+    volatile SinkWriterPool.Member member;
+    /** When the writer last processed an item (its own field: written and read only in turns, see package-info). */
+    private long idleSince = System.nanoTime();
     /** Set last, in a finally, when {@link #run} returns: the writer's actions happen-before a reader that sees it. */
     volatile boolean ended;
     private volatile boolean parked;
@@ -48,63 +67,125 @@ final class SinkWriter implements Runnable {
         this.recycler = new SinkRecycler(sink);
     }
 
+    /** A producer queued something or set a flag: the writer runs soon (its pool turn, or its own thread unparked). */
     void wake() {
-        if (parked) {
+        SinkWriterPool.Member m = member;
+        if (m != null) {
+            m.signal();
+        } else if (parked) {
             LockSupport.unpark(thread);
         }
     }
 
+    /** The calling thread is the one running this writer now (its own thread, or a pool thread in its turn). */
+    boolean runningHere() {
+        return runner == Thread.currentThread();
+    }
+
+    /**
+     * The writer on a thread of its own ({@code spool.sink.threads=0}, and the JCStress tests):
+     * steps until the sink is closed and drained, parking up to {@link #LINGER_NANOS} when idle.
+     */
     @Override
     public void run() {
-        long idleSince = System.nanoTime();
-        long closingSince = 0;
+        thread = Thread.currentThread();
+        runner = thread;
+        while (step() != ENDED) {
+            parked = true;
+            if (sink.toWriter.isEmpty() && !sink.closed && !sink.flushRequested) {
+                LockSupport.parkNanos(this, LINGER_NANOS);
+            }
+            parked = false;
+        }
+    }
+
+    /**
+     * One step of the writer loop, on whichever thread runs the writer now (one at a time):
+     * processes one queued item, or a flush request, or (idle) flushes the output, watches for a
+     * dead sealer's buffer, reconciles the direct count and seals a buffer that lingered
+     * {@link #LINGER_NANOS}. Once the sink is closed it runs the closing to its end ({@link #finish}).
+     * Never throws: every failure is recorded.
+     *
+     * @return {@link #WORKED} (call again), {@link #IDLE} (nothing to do until woken or ticked), {@link #ENDED}
+     */
+    int step() {
+        try {
+            Object item = sink.toWriter.poll();
+            if (item != null) {
+                process(item);
+                idleSince = System.nanoTime();
+                return WORKED;
+            }
+            if (sink.closed) {
+                finish();
+                return ENDED;
+            }
+            if (sink.flushRequested) {
+                sink.flushRequested = false;
+                sink.slots.sealCurrent(sink.waitNanos);
+                return WORKED;
+            }
+            if (dirty) {
+                flushBackend();
+            }
+            long now = System.nanoTime();
+            watchSealed(now, sink.waitNanos);
+            sink.direct.reconcile();             // idle: the count must be what the queue holds
+            if (now - idleSince >= LINGER_NANOS && sink.current().reservedBytes() > 0) {
+                sink.slots.sealCurrent(sink.waitNanos);
+                idleSince = now;
+                return WORKED;
+            }
+            return IDLE;
+        } catch (Throwable t) {
+            sink.recordError("writer: " + t);
+            return WORKED;
+        }
+    }
+
+    /** Something queued or flagged for the writer (read after a pool turn set the sink idle). */
+    boolean hasInput() {
+        return !sink.toWriter.isEmpty() || sink.closed || sink.flushRequested;
+    }
+
+    /** For the pool's timer: a partly filled or sealed current buffer, a skewed count, or input. */
+    boolean wantsTick() {
+        if (ended) {
+            return false;
+        }
+        if (hasInput()) {
+            return true;
+        }
+        SinkBuffer cur = sink.current();
+        return cur.reservedBytes() > 0 || cur.sealedNotEnqueued() || sink.direct.queuedBytes() != 0;
+    }
+
+    /**
+     * The sink is closed: processes what is queued, seals the current buffer and installs the
+     * closed slot (rescuing a dead sealer's buffer after half of {@code spool.sink.wait.millis}),
+     * then settles or closes the output and ends. Bounded by {@code spool.sink.wait.millis}.
+     */
+    private void finish() {
+        long closingSince = System.nanoTime() | 1;
         int idle = 0;
         while (true) {
             try {
                 Object item = sink.toWriter.poll();
                 if (item != null) {
                     process(item);
-                    idleSince = System.nanoTime();
                     continue;
                 }
-                if (sink.closed) {
-                    if (closingSince == 0) {
-                        closingSince = System.nanoTime() | 1;
-                    }
-                    watchSealed(System.nanoTime(), sink.waitNanos / 2); // a dead sealer's buffer: written within close's bound
-                    boolean sealed = sink.slots.closeCurrent();
-                    if (!sealed && System.nanoTime() - closingSince >= sink.waitNanos) {
-                        sink.recordError("close " + sink.name + ": the current buffer could not be sealed within "
-                                + sink.waitMillis + " ms (a producer died while installing it?)");
-                        sealed = true;
-                    }
-                    if (sealed && drain()) {
-                        break;                   // closed slot current, nothing queued: no append can land here
-                    }
-                    idle = Idle.step(idle);
-                    continue;
+                watchSealed(System.nanoTime(), sink.waitNanos / 2); // a dead sealer's buffer: written within close's bound
+                boolean sealed = sink.slots.closeCurrent();
+                if (!sealed && System.nanoTime() - closingSince >= sink.waitNanos) {
+                    sink.recordError("close " + sink.name + ": the current buffer could not be sealed within "
+                            + sink.waitMillis + " ms (a producer died while installing it?)");
+                    sealed = true;
                 }
-                if (sink.flushRequested) {
-                    sink.flushRequested = false;
-                    sink.slots.sealCurrent(sink.waitNanos);
-                    continue;
+                if (sealed && drain()) {
+                    break;                       // closed slot current, nothing queued: no append can land here
                 }
-                if (dirty) {
-                    flushBackend();
-                }
-                long now = System.nanoTime();
-                watchSealed(now, sink.waitNanos);
-                sink.direct.reconcile();         // idle: the count must be what the queue holds
-                if (now - idleSince >= LINGER_NANOS && sink.current().reservedBytes() > 0) {
-                    sink.slots.sealCurrent(sink.waitNanos);
-                    idleSince = now;
-                    continue;
-                }
-                parked = true;
-                if (sink.toWriter.isEmpty() && !sink.closed && !sink.flushRequested) {
-                    LockSupport.parkNanos(this, LINGER_NANOS);
-                }
-                parked = false;
+                idle = Idle.step(idle);
             } catch (Throwable t) {
                 sink.recordError("writer: " + t);
             }
@@ -291,7 +372,7 @@ final class SinkWriter implements Runnable {
                     return false;
                 }
                 if (sink.closed && attempts >= CLOSE_ATTEMPTS) {
-                    if (Thread.currentThread() == thread) {
+                    if (runningHere()) {
                         keepForRecovery(sources, start, bytes);
                     }
                     return false;

@@ -1,5 +1,6 @@
 /**
- * The event sink: many producer threads, a few large shared buffers, one writer thread.
+ * The event sink: many producer threads, a few large shared buffers, one writer per sink, and
+ * one small pool of threads that runs every sink's writer.
  *
  * <h2>Claim, write, commit</h2>
  * A producer reserves {@code n} bytes of the current {@link dev.spool.sink.SinkBuffer} with one
@@ -9,6 +10,17 @@
  * reservation start becomes the buffer's {@code limit}, it hands the buffer to the writer and
  * installs a free buffer as current. The writer waits until {@code committed == limit} and then
  * writes {@code [0, limit)}.
+ *
+ * <h2>Who runs the writer</h2>
+ * A sink's {@link dev.spool.sink.SinkWriter} is a sequence of steps ({@code step()}: one queued
+ * item, a flush request, or the idle chores; once closed, the whole closing). By default the
+ * process's {@link dev.spool.sink.SinkWriterPool} runs those steps in turns on its threads
+ * ({@code spool-sink-writer-<i>}, {@code spool.sink.threads}); with {@code spool.sink.threads=0},
+ * and in the JCStress tests, one thread runs {@code SinkWriter.run()}, the same steps in a loop
+ * that parks when idle. Either way exactly one thread runs a sink's steps at a time, so everything
+ * below that says "the writer" holds for whichever thread runs the current turn, and the writer's
+ * plain fields ({@code SinkBuffer.written}, {@code retire}, the writer's own state) stay
+ * single-threaded in effect: consecutive turns on different threads are ordered as stated next.
  *
  * <h2>Memory-ordering conventions (the only ones used in this package)</h2>
  * <ul>
@@ -41,10 +53,30 @@
  *       direct writes in its queue ({@code reconcile}: exact, since no producer can be between
  *       its offer and its add while the writer holds the lock). So a producer that dies in that
  *       step skews the count only until the writer's next idle moment or flush marker.</li>
+ *   <li><b>Turns.</b> A sink's pool state ({@code SinkWriterPool.Member.state}: idle, scheduled,
+ *       running, ended) is an {@code AtomicInteger}. A turn begins only by a compare-and-set from
+ *       scheduled to running (an extra entry in the ready queue is skipped), so one thread at a
+ *       time. A turn ends with a volatile store of idle, or of scheduled followed by an offer to
+ *       the ready queue ({@code ConcurrentLinkedQueue}); the next turn begins after a poll that
+ *       returns the sink (and, from idle, a producer's compare-and-set that read that store): so
+ *       everything a turn did happens-before the next turn, on whichever thread. The writer's
+ *       {@code runner} (the thread of the current turn) is volatile.</li>
+ *   <li><b>Wake-ups</b> are Dekker pairs, "write mine, then read theirs": a producer offers to
+ *       the writer's queue or sets {@code flushRequested}/{@code closed} (volatile) and then reads
+ *       the sink's state; a turn that found nothing stores idle and then reads the queue and those
+ *       flags ({@code SinkWriter.hasInput}). A producer that scheduled the sink offers it to the
+ *       ready queue and then reads the pool's count of polling threads and each thread's
+ *       {@code SLEEPING} flag; a pool thread raises the count (or stores {@code SLEEPING}) and then
+ *       reads the ready queue before it parks. One side always sees the other. What no producer
+ *       wakes a sink for (a partly filled buffer's linger, a dead sealer's buffer, a skewed direct
+ *       count) the pool's timer does every {@code SinkWriter.LINGER_NANOS}; a producer dying
+ *       between its compare-and-set to scheduled and its offer (or its unpark) leaves the sink
+ *       scheduled with no turn: the timer offers it again after two ticks without one.</li>
  *   <li>A failed copy's hole and deferred bytes are written and read under the buffer's
  *       {@code holes} monitor. Everything else crosses threads through
  *       {@code ConcurrentLinkedQueue}s, {@code WriteRequest}'s atomic state or {@code volatile}
- *       fields; {@code SinkBuffer.written} and {@code retire} are the writer's own.</li>
+ *       fields; {@code SinkBuffer.written} and {@code retire} are the writer's own (ordered across
+ *       turns as above).</li>
  * </ul>
  * The writer's queue and the free pool are {@code ConcurrentLinkedQueue}s, not JCTools array
  * queues: a JCTools MPSC/MPMC offer claims an index and stores the element in a second step, and
@@ -72,7 +104,10 @@
  *       use it has written (see {@link dev.spool.sink.BufferHandOff}).</li>
  *   <li>Every other wait (a commit that never comes, a buffer that is never opened, a free
  *       buffer, a direct write, close) is bounded by {@code spool.sink.wait.millis}; a flush by
- *       its own timeout; a {@code drop} producer never waits beyond a moment's spin.</li>
+ *       its own timeout; a {@code drop} producer never waits beyond a moment's spin. These waits
+ *       are the same on the pool: a producer waits for its sink's writer, never for a pool thread
+ *       beyond them; a writer step that waits or blocks for {@code SinkWriterPool.STALL_NANOS}
+ *       gets a spare thread started for the other sinks.</li>
  *   <li>Closing: after {@code closed} (volatile) is set, the writer seals the current buffer and
  *       installs {@code BufferHandOff.CLOSED_SLOT} by compare-and-set; its buffer is never opened, so
  *       every later reservation fails, and a producer that reads it (acquire) also sees
@@ -84,7 +119,9 @@
  *       {@code open()}, so it refuses every reservation anyway) the writer records an error and
  *       ends once its queue is empty. Units offered after that are written
  *       through under {@code ByteSink.throughLock}, once the writer has ended (its volatile
- *       {@code ended}, written last, read true: the writer's actions happen-before).</li>
+ *       {@code ended}, written last, read true: the writer's actions happen-before). A close
+ *       called from the writer's own turn (its {@code runner} is the calling thread) does not wait
+ *       for itself: the turn's next step does the closing.</li>
  * </ul>
  */
 package dev.spool.sink;

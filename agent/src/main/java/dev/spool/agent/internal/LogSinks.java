@@ -24,7 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  * </ul>
  * A log whose file stays closed for {@link #LINGER_NANOS} (closed for good, not rolled) loses
  * its sink and bean within {@link #SWEEP_NANOS} more: a daemon thread ({@code spool-log-sweep},
- * started with the first log) looks for such logs that often; the next log file to open does too.
+ * started with the first log, ending once no log is left, started again by the next log to open) looks
+ * for such logs that often; the next log file to open does too.
  * (Before the thread, only the next open did: a log closed for good while no other log opened
  * later, as the sample app's {@code sim.log} at the end of its run, kept its bean until exit.)
  *
@@ -102,27 +103,41 @@ final class LogSinks {
         }
     }
 
-    /** Starts the sweeping thread once (lock held). */
+    /** Starts the sweeping thread unless it runs (lock held; a log is being added). */
     private void startSweeping() {
         if (sweeping) {
             return;
         }
         sweeping = true;
-        Thread t = new Thread(this::sweepForever, "spool-log-sweep");
+        Thread t = new Thread(this::sweepWhileLogsExist, "spool-log-sweep");
         t.setDaemon(true);
+        t.setContextClassLoader(null); // created on a host thread: never pin a web application's loader
         t.start();
     }
 
-    private void sweepForever() {
+    /**
+     * The sweeping thread: ends once no log is left (decided under the lock, where {@link #open}
+     * adds logs and starts a new thread if this one has decided to end), so a JVM whose logs are
+     * all closed for good has no Spool thread waking for them.
+     */
+    private void sweepWhileLogsExist() {
         dev.spool.bridge.Hooks.markSpoolThread();
         while (true) {
             LockSupport.parkNanos(this, SWEEP_NANOS);
             try {
                 List<LogSink> ended = new ArrayList<>();
+                boolean last;
                 synchronized (this) {
                     sweep(null, ended);
+                    last = logs.isEmpty();
+                    if (last) {
+                        sweeping = false;  // the next open() starts a new thread
+                    }
                 }
                 end(ended);
+                if (last) {
+                    return;
+                }
             } catch (RuntimeException | LinkageError e) {
                 AgentLog.once("log-sweep", "ending a closed log's sink failed: " + e);
             }

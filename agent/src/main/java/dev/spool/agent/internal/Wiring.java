@@ -6,6 +6,7 @@ import dev.spool.agent.kafka.KafkaShipping;
 import dev.spool.agent.jul.JulCaptures;
 import dev.spool.bridge.Hooks;
 import dev.spool.internal.handoff.CapturedLogWriterPool;
+import dev.spool.sink.ByteSink;
 import dev.spool.internal.handoff.MpscCapturedRecordQueue;
 import dev.spool.internal.config.SpoolConfig;
 import java.io.File;
@@ -31,6 +32,7 @@ final class Wiring {
 
     static void install(Instrumentation inst, SpoolConfig config, File agentJar, boolean dynamic) {
         SpoolJfr.setEnabled(config.jfrEnabled());
+        ByteSink.configureWriterThreads(config.sinkThreads()); // before any sink is created
         AgentControl control = new AgentControl(Versions.of(agentJar), config.asMap());
         Settings settings = Settings.from(config, control);
         Map<String, Set<String>> emitters = emitterMethods(config, control);

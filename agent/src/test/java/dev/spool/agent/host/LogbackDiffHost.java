@@ -28,7 +28,10 @@ public final class LogbackDiffHost {
     static final String[] LOGGERS = {"com.example.orders.OrderService", "com.example.web.RequestLog", "io.netty.Channel", "root.x"};
     static final String[] LEVELS = {"INFO", "DEBUG", "WARN", "ERROR", "INFO", "TRACE"};
 
+    /** Calls of {@link #emitEvent}: under the agent (tee mode) each is also an event in the event file. */
+    static final int EMITTED = 50;
     private static Object context;
+    private static java.io.OutputStream emitted;
     private static Object rollingClock;
 
     public static void main(String[] args) throws Exception {
@@ -45,6 +48,11 @@ public final class LogbackDiffHost {
         int half = events / 2;
         runOn("worker-1", 0, half);
         runOn("worker-2", half, events);
+        emitted = new java.io.FileOutputStream(dir + "/emitted.jsonl");
+        for (int i = 0; i < EMITTED; i++) {
+            emitEvent(java.util.Map.of("seq", i));
+        }
+        emitted.close();
         printSpoolThreads();
         for (java.util.logging.FileHandler h : jul) {
             h.close();
@@ -106,6 +114,11 @@ public final class LogbackDiffHost {
             out.add(h);
         }
         return out;
+    }
+
+    /** An emitter method (the agent's {@code spool.events.methods}): one line per call into {@code emitted.jsonl}. */
+    public static void emitEvent(java.util.Map<String, Object> event) throws IOException {
+        emitted.write(("{\"seq\":" + event.get("seq") + "}\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** One line naming Spool's threads alive now (the agent run's IT counts the capture writers). */

@@ -3,6 +3,7 @@ package dev.spool.agent.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spool.events.EventReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * patterns (time zones, caller data, {@code %relative}, {@code %replace}, colours, headers and
  * footers, another charset, {@code immediateFlush=false}) and a time-based rolling appender, run
  * plain and with the agent in forked JVMs; every file must match byte for byte, the rolled ones
- * included (so rolling happened at the same event).
+ * included (so rolling happened at the same event). The host's emitter method, teed into the event
+ * file, and the thread list show that every sink shares the sink pool's threads (issue 13 item 4).
  */
 class LogbackDeferredIT {
 
@@ -36,7 +38,10 @@ class LogbackDeferredIT {
         Path agentDir = Files.createDirectories(root.resolve("agent").resolve("logs"));
         Forked.start(root, "plain", List.of(JUL_FORMAT, "-Dlogback.configurationFile=" + config(plainDir)), cp,
                 "dev.spool.agent.host.LogbackDiffHost", plainDir.toString(), "300").awaitSuccess();
-        Forked agent = Forked.start(root, "agent", LogRouteIT.concat(Forked.agentArgs("spool.log.level=debug"),
+        Path events = root.resolve("agent").resolve("events.spool");
+        Forked agent = Forked.start(root, "agent", LogRouteIT.concat(Forked.agentArgs("spool.log.level=debug,"
+                + "spool.events.methods=dev.spool.agent.host.LogbackDiffHost#emitEvent,spool.events.methods.mode=tee,"
+                + "spool.events.file=" + events),
                 JUL_FORMAT, "-Dlogback.configurationFile=" + config(agentDir)), cp, "dev.spool.agent.host.LogbackDiffHost",
                 agentDir.toString(), "300");
         agent.awaitSuccess();
@@ -62,6 +67,18 @@ class LogbackDeferredIT {
         // ten deferred appenders (a b c e f0-f4 roll) and three captured JUL handlers: the shared pool's two threads
         assertEquals(2, threads.split("spool-capture-writer-", -1).length - 1, threads);
         assertTrue(!threads.contains("spool-logback-encode") && !threads.contains("spool-jul-"), threads);
+        // and every sink (the eleven logs' and the emitters' event file) is written by the sink pool's
+        // two threads and its timer, not a thread per file (issue 13 item 4); a spare only while a write is blocked
+        List<String> sinkThreads = List.of(threads.substring(threads.indexOf('[') + 1, threads.lastIndexOf(']')).split(", "))
+                .stream().filter(t -> t.startsWith("spool-sink-")).collect(Collectors.toList());
+        assertEquals(2, sinkThreads.stream().filter(t -> t.matches("spool-sink-writer-[0-9]+")).count(), threads);
+        assertEquals(1, sinkThreads.stream().filter(t -> t.equals("spool-sink-ticker")).count(), threads);
+        assertTrue(sinkThreads.stream().allMatch(t -> t.matches("spool-sink-(writer-[0-9]+|ticker|writer-spare-[0-9]+)")),
+                "no writer thread of a sink's own: " + threads);
+        try (EventReader reader = EventReader.open(events)) {
+            assertEquals(50, reader.scan(), "every emitter call is an event");
+            assertTrue(reader.sound(), reader.problems().toString());
+        }
         String b = Files.readString(agentDir.resolve("b.log"), StandardCharsets.UTF_8);
         assertTrue(b.contains("LogbackDiffHost.run(LogbackDiffHost.java:"), "caller data computed on the caller's thread: " + b);
     }

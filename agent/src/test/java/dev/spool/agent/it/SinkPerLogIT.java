@@ -8,11 +8,14 @@ import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -29,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * logs roll (issue 17): a JUL {@code FileHandler} with limit and count, a Logback
  * {@code RollingFileAppender} with a size-and-time policy and gzip. Across every roll the bean
  * keeps its name, its counters equal the lines written, and settings made live stay in force;
- * once the log is closed for good, the bean goes.
+ * once the log is closed for good, the bean goes, and with no log left the sweeping thread ends.
  */
 class SinkPerLogIT {
 
@@ -127,6 +130,11 @@ class SinkPerLogIT {
             send(in, "close");
             host.awaitOutput("closed, holding");
             Forked.awaitCondition(Duration.ofMinutes(2), () -> names(server, sinks).isEmpty());
+            // no log left: the sweeping thread ends rather than wake every 1.25 s for nothing
+            ThreadMXBean threads = ManagementFactory.newPlatformMXBeanProxy(server, ManagementFactory.THREAD_MXBEAN_NAME,
+                    ThreadMXBean.class);
+            Forked.awaitCondition(Duration.ofMinutes(2), () -> Arrays.stream(threads.getThreadInfo(threads.getAllThreadIds()))
+                    .noneMatch(t -> t != null && t.getThreadName().equals("spool-log-sweep")));
         }
         in.close();
         host.awaitOutput("closed");

@@ -16,7 +16,8 @@ public enum ConfigKey {
     BUFFER_INCLUDE("spool.buffer.include", ValueType.GLOBS, "**/*.json"),
     BUFFER_EXCLUDE("spool.buffer.exclude", ValueType.GLOBS, ""),
     BUFFER_CAPACITY("spool.buffer.capacity", ValueType.intRange(1, Integer.MAX_VALUE), "10000"),
-    BUFFER_CAPACITY_BYTES("spool.buffer.capacity.bytes", ValueType.sizeRange(1, Long.MAX_VALUE), "67108864"),
+    BUFFER_CAPACITY_BYTES("spool.buffer.capacity.bytes", ValueType.sizeRange(1, Long.MAX_VALUE),
+            Long.toString(dev.spool.buffer.BufferSettings.DEFAULT_CAPACITY_BYTES)), // 1/8 of the max heap, see there
     BUFFER_FLUSH_INTERVAL("spool.buffer.flush.interval", ValueType.longRange(0, 86_400_000L), "1000"),
     BUFFER_FSYNC("spool.buffer.fsync", ValueType.BOOLEAN, "false"),
     BUFFER_FLUSH_THREADS("spool.buffer.flush.threads", ValueType.intRange(1, 64), "2"),
@@ -39,6 +40,7 @@ public enum ConfigKey {
     SINK_POLICY("spool.sink.policy", ValueType.choice("block", "drop", "sync"), "block"),
     SINK_MAX_BYTES_PER_SECOND("spool.sink.max.bytes.per.second", ValueType.sizeRange(0, Long.MAX_VALUE), "0"),
     SINK_WAIT_MILLIS("spool.sink.wait.millis", ValueType.longRange(1, 3_600_000L), "10000"),
+    SINK_THREADS("spool.sink.threads", ValueType.intRange(0, 64), "2"),
     JMX_ENABLED("spool.jmx.enabled", ValueType.BOOLEAN, "true"),
     JFR_ENABLED("spool.jfr.enabled", ValueType.BOOLEAN, "true"),
     KAFKA_BOOTSTRAP_SERVERS("spool.kafka.bootstrap.servers", ValueType.TEXT, ""),

@@ -15,8 +15,4 @@ public interface CapturedRecordEncoder<R> {
      * record never stops the log.
      */
     void encode(R record) throws Exception;
-
-    /** After the last record of a drain (the place to flush a buffered writer). Default: nothing. */
-    default void endOfBatch() throws Exception {
-    }
 }

@@ -204,14 +204,7 @@ public final class MpscCapturedRecordQueue<R> {
                     failed(t);
                 }
             }
-            if (n > 0) {
-                encoded += n;
-                try {
-                    encoder.endOfBatch();
-                } catch (Throwable t) {
-                    failed(t);
-                }
-            }
+            encoded += n;
             return n;
         } finally {
             drainLock.unlock();

@@ -19,17 +19,11 @@ class MpscCapturedRecordQueueTest {
     private static final class Seen implements CapturedRecordEncoder<long[]> {
         final List<long[]> records = new ArrayList<>(); // written by the one drainer at a time
         volatile int count;
-        int batches;
 
         @Override
         public void encode(long[] r) {
             records.add(r);
             count++;
-        }
-
-        @Override
-        public void endOfBatch() {
-            batches++;
         }
     }
 
@@ -88,7 +82,6 @@ class MpscCapturedRecordQueueTest {
         }
         assertEquals(1000, q.drainTo(seen, Integer.MAX_VALUE));
         assertEquals(1000, seen.count);
-        assertEquals(1, seen.batches);
         assertTrue(q.isEmpty());
     }
 
