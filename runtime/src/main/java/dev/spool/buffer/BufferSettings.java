@@ -10,11 +10,18 @@ package dev.spool.buffer;
 public final class BufferSettings {
     /** Dirty files held before the background flush starts ({@code spool.buffer.capacity}). */
     public static final int DEFAULT_CAPACITY = 10_000;
+    /** The default memory bound is this fraction (1/8) of the JVM's maximum heap ({@link #defaultCapacityBytes}). */
+    public static final int CAPACITY_BYTES_HEAP_DIVISOR = 8;
+    /** The default memory bound is at least this (64 MiB), but never more than a quarter of the heap. */
+    public static final long MIN_DEFAULT_CAPACITY_BYTES = 64L << 20;
     /**
      * The memory bound: estimated dirty bytes held at most ({@code spool.buffer.capacity.bytes}); the
-     * background flush starts at half of it, and a writer waits (bounded) above it.
+     * background flush starts at half of it, and a writer waits (bounded) above it. Follows this
+     * JVM's maximum heap: {@code defaultCapacityBytes(Runtime.getRuntime().maxMemory())}, e.g.
+     * 768 MiB for a 6 GiB heap (the JVM's default heap on a 24 GiB machine), 64 MiB for
+     * {@code -Xmx256m} or {@code -Xmx512m}, 32 MiB for {@code -Xmx128m}.
      */
-    public static final long DEFAULT_CAPACITY_BYTES = 64L << 20;
+    public static final long DEFAULT_CAPACITY_BYTES = defaultCapacityBytes(Runtime.getRuntime().maxMemory());
     /** Milliseconds between timed flushes; 0 = none ({@code spool.buffer.flush.interval}). */
     public static final long DEFAULT_FLUSH_INTERVAL_MILLIS = 1000;
     /** Whether each written file and its folder are fsync'd ({@code spool.buffer.fsync}). */
@@ -108,6 +115,22 @@ public final class BufferSettings {
      * @return true when the process is the only writer
      */
     public boolean exclusive() { return exclusive; }
+
+    /**
+     * The default memory bound for a JVM whose maximum heap is {@code maxHeapBytes}: an eighth of
+     * it, at least {@link #MIN_DEFAULT_CAPACITY_BYTES} but never more than a quarter of it. The
+     * buffer's dirty content is live heap the host's collector must keep; an eighth of the heap stays
+     * well below G1's default marking threshold (45 % occupancy) with the host's own data beside
+     * it, while a working set of up to an eighth of the heap coalesces instead of waiting for the
+     * disk (docs/BENCHMARKS.md, "Buffer grid": the curve).
+     * @param maxHeapBytes the JVM's maximum heap ({@link Runtime#maxMemory()}); {@link Long#MAX_VALUE} when unbounded
+     * @return the default {@code capacityBytes}, at least 1
+     */
+    public static long defaultCapacityBytes(long maxHeapBytes) {
+        if (maxHeapBytes <= 0 || maxHeapBytes == Long.MAX_VALUE) return MIN_DEFAULT_CAPACITY_BYTES;
+        long floor = Math.min(MIN_DEFAULT_CAPACITY_BYTES, maxHeapBytes / 4);
+        return Math.max(1, Math.max(maxHeapBytes / CAPACITY_BYTES_HEAP_DIVISOR, floor));
+    }
 
     static int checkCapacity(int v) {
         if (v < 1) throw new IllegalArgumentException("capacity must be at least 1, was " + v);

@@ -51,6 +51,26 @@ final class CapacityGate {
     }
 
     /**
+     * Over half of {@code capacityBytes}, where the flusher already runs: content handed in from
+     * now on is held encoded (a captured Jackson document holds ~2.5x its text), so more of the
+     * working set fits under the bound and coalesces instead of waiting for the disk.
+     */
+    boolean overHalfBound() {
+        return heldBytes() > buffer.getCapacityBytes() / 2;
+    }
+
+    /**
+     * Whether stamps of files not written for a whole pass may stay: while every entry of the
+     * table ({@code entries}, stamps and dirty ones, {@link SharedBuffer#ENTRY_BYTES} each) and the
+     * dirty content together take at most half of {@code capacityBytes}. A stamp that stays makes
+     * the file's next write one {@code lstat} instead of a read of the whole file and the refusal
+     * checks; above that, stamps leave after two passes (their memory is not in the bound).
+     */
+    boolean roomForIdleStamps(long entries) {
+        return counters.dirtyBytes.get() + entries * SharedBuffer.ENTRY_BYTES <= buffer.getCapacityBytes() / 2;
+    }
+
+    /**
      * What {@code capacityBytes} bounds: the estimated unwritten content plus
      * {@link SharedBuffer#ENTRY_BYTES} for each dirty file (its entry, stamp, map node and key).
      */

@@ -40,6 +40,11 @@ final class EntryTable {
         return entries.values();
     }
 
+    /** Entries in the table now, stamps included (momentary). */
+    long size() {
+        return entries.mappingCount();
+    }
+
     Entry entryFor(Path p) {
         Entry e = entries.get(p);
         return e != null ? e : entries.computeIfAbsent(p, Entry::new);
@@ -94,14 +99,16 @@ final class EntryTable {
      * Caller holds {@code e}'s monitor; at each flush pass, after the entry was written (or found
      * clean). A clean snapshot keeps only its stamp: its content is on disk, and the next put of
      * the file then costs one {@code lstat} instead of a read of the whole file and the refusal
-     * checks. A stamp-only entry not put again during a whole pass leaves, so stamps are held for
-     * at most two flush intervals (about 350 bytes each). Everything else as {@link #evictIfIdle}.
+     * checks. A stamp-only entry not put again during a whole pass leaves unless
+     * {@code keepIdleStamps} (the table is small against the memory bound:
+     * {@link CapacityGate#roomForIdleStamps}), so without room stamps are held for at most two
+     * flush intervals (about 350 bytes each). Everything else as {@link #evictIfIdle}.
      */
-    void afterPass(Entry e) {
+    void afterPass(Entry e, boolean keepIdleStamps) {
         if (e.removed || e.dirty || e.failure != null) return;
         boolean stampOnly = e.root == null && e.snapshot == null;
         if (e.loaded && e.baseline.exists() && (stampOnly || e.snapshot != null)) {
-            if (stampOnly && !e.touched) {
+            if (stampOnly && !e.touched && !keepIdleStamps) {
                 remove(e);
             } else {
                 e.snapshot = null;

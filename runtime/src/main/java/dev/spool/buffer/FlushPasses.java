@@ -59,9 +59,10 @@ final class FlushPasses {
             flushWithReport();
             return;
         }
+        boolean keep = keepIdleStamps();
         for (Entry e : table.entries()) {
             synchronized (e) {
-                table.afterPass(e);
+                table.afterPass(e, keep);
             }
         }
     }
@@ -88,10 +89,11 @@ final class FlushPasses {
         List<FlushReport.Conflict> conflicts = new ArrayList<>();
         List<FlushException.Failure> failures = new ArrayList<>();
         boolean fs = buffer.isFsync();
+        boolean keep = keepIdleStamps();
         backpressure.passStarted();
         List<EntryWriter.Outcome> outcomes;
         try {
-            outcomes = workers.run(table.entries().toArray(new Entry[0]), e -> writeOne(e, fs), buffer.getFlushThreads());
+            outcomes = workers.run(table.entries().toArray(new Entry[0]), e -> writeOne(e, fs, keep), buffer.getFlushThreads());
         } finally {
             backpressure.passEnded();
         }
@@ -111,11 +113,16 @@ final class FlushPasses {
         return new FlushReport(written, conflicts, millis);
     }
 
-    private EntryWriter.Outcome writeOne(Entry e, boolean fs) {
+    /** Decided once per pass: whether stamps not written for a whole pass stay ({@link CapacityGate#roomForIdleStamps}). */
+    private boolean keepIdleStamps() {
+        return buffer.roomForIdleStamps(table.size());
+    }
+
+    private EntryWriter.Outcome writeOne(Entry e, boolean fs, boolean keepIdleStamps) {
         EntryWriter.Outcome o;
         synchronized (e) {
             o = writer.write(e, fs);
-            table.afterPass(e);
+            table.afterPass(e, keepIdleStamps);
         }
         if (o.result() == EntryWriter.Result.WRITTEN) backpressure.progress();
         return o;

@@ -22,12 +22,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * very path the caller named, so even if a folder on it is later replaced by a symlink, Spool
  * writes where the caller's own write would have gone. Paths through symlinks are resolved
  * every time. The folders of cached paths are remembered too (same reasoning): a new name in one
- * costs one {@code lstat} (is it a symlink?) instead of a {@code realpath} walk. The cache holds at most {@link #CACHE_LIMIT} paths and is cleared when full.
+ * costs one {@code lstat} (is it a symlink?) instead of a {@code realpath} walk. The cache holds at
+ * most {@link #CACHE_LIMIT} paths (about 115 bytes each) and is cleared when full. The limit
+ * follows the heap, so a working set of up to that many files is resolved from the cache: a miss
+ * costs ~7 us of CPU (an {@code lstat} and its attribute objects), a hit ~0.1 us, and a
+ * round-robin working set larger than the cache misses on every call (100,000 files against the
+ * former 65,536: ~600,000 misses, seconds of the writer's CPU, in the grid's 100,000 x 5 cell).
  * Thread-safe.
  */
 @Internal
 public final class RealPaths {
-    static final int CACHE_LIMIT = 65_536;
+    /**
+     * Paths cached at most: one per 8 KiB of the maximum heap, 65,536 to 262,144 (7 to 30 MB at
+     * most; 262,144 from a 2 GiB heap on).
+     */
+    static final int CACHE_LIMIT = cacheLimit(Runtime.getRuntime().maxMemory());
     private static final ConcurrentHashMap<Path, Path> IDENTITY = new ConcurrentHashMap<>();
     /** Folders that resolved to themselves (the folder of an identity-cached path). */
     private static final ConcurrentHashMap<Path, Boolean> FOLDERS = new ConcurrentHashMap<>();
@@ -100,6 +109,10 @@ public final class RealPaths {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot resolve the real path of " + abs, e);
         }
+    }
+
+    static int cacheLimit(long maxHeapBytes) {
+        return (int) Math.max(65_536, Math.min(262_144, maxHeapBytes >> 13));
     }
 
     /** Forgets every cached resolution (tests). */

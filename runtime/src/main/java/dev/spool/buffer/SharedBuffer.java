@@ -194,7 +194,8 @@ public final class SharedBuffer implements AutoCloseable {
 
     /**
      * As {@link #putSnapshot(Path, byte[])} with content that may encode itself later: a capture
-     * is encoded at the flush, on the flushing thread, and only the last one put since the file's
+     * is encoded at the flush, on the flushing thread (or at the call, on the caller's thread, once
+     * the buffer holds more than half of {@code capacityBytes}: it then holds only its text), and only the last one put since the file's
      * last flush ever is (a new file's is encoded at once: it is written through). {@code capacityBytes}
      * counts its {@link SnapshotContent#heapBytes()} until then. A content whose {@code encode()}
      * fails makes that flush fail (the next call on the file throws, as for any failed flush).
@@ -429,6 +430,21 @@ public final class SharedBuffer implements AutoCloseable {
     /** On the flusher thread: woken over capacity; flushes until under it or a pass writes nothing. */
     void capacityFlush() {
         passes.untilUnder(gate::overCapacity);
+    }
+
+    /** Estimated dirty content now, read without taking any entry's monitor (tests). */
+    long dirtyBytesNow() {
+        return counters.dirtyBytes.get();
+    }
+
+    /** Entries held now, stamps of written files included (tests). */
+    long entriesHeld() {
+        return table.size();
+    }
+
+    /** {@link CapacityGate#roomForIdleStamps}. */
+    boolean roomForIdleStamps(long entries) {
+        return gate.roomForIdleStamps(entries);
     }
 
     /** Over the point where the flusher starts ({@link CapacityGate#overCapacity()}). */

@@ -33,6 +33,9 @@ final class SnapshotEntries {
 
     /** {@link SharedBuffer#putSnapshot(Path, SnapshotContent)}. */
     boolean put(Path file, SnapshotContent content) throws IOException {
+        if (!(content instanceof SnapshotContent.Bytes) && gate.overHalfBound()) {
+            content = encodedNow(content);
+        }
         long size = content.heapBytes();
         Path p;
         boolean[] seenMissing = new boolean[1];
@@ -83,6 +86,19 @@ final class SnapshotEntries {
         }
         gate.afterBufferedWrite();
         return true;
+    }
+
+    /**
+     * Over half the memory bound, content that would encode itself at the flush (a capture) is
+     * encoded now, on the caller's thread, holding its text only; one that cannot be encoded is kept
+     * as it is (its flush then fails and reports, as before).
+     */
+    private static SnapshotContent encodedNow(SnapshotContent content) {
+        try {
+            return SnapshotContent.ofBytes(content.encode());
+        } catch (IOException | RuntimeException notEncodable) {
+            return content;
+        }
     }
 
     /**

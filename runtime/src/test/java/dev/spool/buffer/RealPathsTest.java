@@ -51,4 +51,13 @@ class RealPathsTest {
         Files.createSymbolicLink(link, b);
         assertEquals(b.resolve("x.json"), RealPaths.of(link.resolve("x.json")));
     }
+
+    @Test
+    void shouldCacheAHundredThousandFileWorkingSetFromATwoGigabyteHeap() {
+        assertEquals(65_536, RealPaths.cacheLimit(256L << 20)); // the old fixed limit: the floor
+        assertEquals(131_072, RealPaths.cacheLimit(1L << 30));
+        assertEquals(262_144, RealPaths.cacheLimit(2L << 30));
+        assertEquals(262_144, RealPaths.cacheLimit(6L << 30)); // the cap: ~30 MB of paths
+        assertEquals(262_144, RealPaths.cacheLimit(Long.MAX_VALUE));
+    }
 }

@@ -10,6 +10,8 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -228,6 +230,78 @@ class SnapshotEntryTest {
         assertThrows(IllegalArgumentException.class, () -> buffer.setFlushIntervalMillis(-5));
         assertThrows(IllegalArgumentException.class, () -> BufferSettings.builder().capacity(-1));
         assertEquals(BufferSettings.DEFAULT_CAPACITY, BufferSettings.defaults().capacity());
+    }
+
+    @Test
+    void shouldKeepTheStampsOfIdleFilesWhileTheTableIsSmallAgainstTheBound() throws IOException {
+        Path f = existing("idle.json");
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":1}")));
+        for (int pass = 0; pass < 3; pass++) buffer.flush();
+        assertEquals(1, buffer.entriesHeld(), "its next write costs one lstat, not a read of the file");
+        buffer.setCapacityBytes(SharedBuffer.ENTRY_BYTES); // one entry is more than half of it: no room
+        assertTrue(buffer.putSnapshot(f, b("{\"v\":2}")));
+        for (int pass = 0; pass < 3; pass++) buffer.flush();
+        assertEquals(0, buffer.entriesHeld(), "without room an idle stamp leaves after two passes");
+        assertEquals("{\"v\":2}", Files.readString(f));
+    }
+
+    @Test
+    void shouldHoldCapturesEncodedOnceTheBufferIsOverHalfItsBound() throws IOException {
+        buffer.setCapacityBytes(10_000);
+        Path big = existing("big.json");
+        CountDownLatch release = new CountDownLatch(1);
+        SnapshotContent held = new SnapshotContent() { // the flusher, woken over half, cannot write it yet
+            @Override
+            public byte[] encode() throws IOException {
+                try {
+                    release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new IOException(e);
+                }
+                return new byte[6_000];
+            }
+
+            @Override
+            public long heapBytes() {
+                return 6_000;
+            }
+        };
+        assertTrue(buffer.putSnapshot(big, held)); // over half of the bound now, and stays so
+        int[] encodes = new int[1];
+        SnapshotContent capture = new SnapshotContent() {
+            @Override
+            public byte[] encode() {
+                encodes[0]++;
+                return b("{\"captured\":true}");
+            }
+
+            @Override
+            public long heapBytes() {
+                return 3_000; // a capture holds more than its text
+            }
+        };
+        Path f = existing("captured.json");
+        assertTrue(buffer.putSnapshot(f, capture));
+        assertEquals(1, encodes[0], "encoded at the call");
+        // not metrics(): it takes each entry's monitor, and the flush holds big.json's until released
+        assertEquals(6_000 + 17, buffer.dirtyBytesNow(), "held as its 17 bytes of text, not 3,000");
+        release.countDown();
+        buffer.flush();
+        assertEquals("{\"captured\":true}", Files.readString(f));
+        assertEquals(1, encodes[0], "not encoded again at the flush");
+    }
+
+    @Test
+    void shouldFollowTheMaxHeapWithTheDefaultMemoryBound() {
+        long mib = 1L << 20;
+        assertEquals(768 * mib, BufferSettings.defaultCapacityBytes(6144 * mib)); // the default heap on 24 GiB
+        assertEquals(128 * mib, BufferSettings.defaultCapacityBytes(1024 * mib));
+        assertEquals(64 * mib, BufferSettings.defaultCapacityBytes(512 * mib)); // the floor
+        assertEquals(64 * mib, BufferSettings.defaultCapacityBytes(256 * mib));
+        assertEquals(32 * mib, BufferSettings.defaultCapacityBytes(128 * mib)); // never over a quarter of the heap
+        assertEquals(64 * mib, BufferSettings.defaultCapacityBytes(Long.MAX_VALUE)); // no heap limit known
+        assertEquals(BufferSettings.defaultCapacityBytes(Runtime.getRuntime().maxMemory()),
+                BufferSettings.defaults().capacityBytes());
     }
 
     /** How many of the files 0.json .. n-1.json hold what was put ({@code [i]}). */

@@ -38,6 +38,7 @@ public final class GridHost {
         // the agent joins the platform MBean server once someone created it: before the clock, and only when asked
         if (BEAN) ManagementFactory.getPlatformMBeanServer();
         long start = System.nanoTime();
+        long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         long writes = 0;
         double check = 0;
         for (int r = 0; r < rewrites; r++) {
@@ -51,22 +52,25 @@ public final class GridHost {
             }
         }
         long appMillis = (System.nanoTime() - start) / 1_000_000;
-        System.out.println("appMillis=" + appMillis + " hwmKiB=" + status("VmHWM") + " rssKiB=" + status("VmRSS")
+        long appCpuMillis = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
+        System.out.println("appMillis=" + appMillis + " appCpuMillis=" + appCpuMillis + " hwmKiB=" + status("VmHWM") + " rssKiB=" + status("VmRSS")
                 + " check=" + (long) check + bufferBean());
     }
 
     /**
-     * With {@code -Dgrid.bean=true}, the agent's Buffer MBean counters after the loop (back-pressure
-     * waits and their time, flushes, files written), or nothing when the bean is not there (plain
-     * run). Read after the clock stopped.
+     * With {@code -Dgrid.bean=true}, the heap live after a full GC and the agent's Buffer MBean
+     * counters after the loop (back-pressure waits and their time, flushes, files written), or
+     * nothing when the bean is not there (plain run). Read after the clock stopped.
      */
     static String bufferBean() {
         try {
             if (!BEAN) return "";
+            StringBuilder out = new StringBuilder();
+            System.gc(); // after the clock: the heap still live (the buffer's dirty content and stamps, the host's data)
+            out.append(" liveHeapKiB=").append(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1024);
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
             ObjectName name = new ObjectName("dev.spool:type=Buffer");
-            if (!server.isRegistered(name)) return "";
-            StringBuilder out = new StringBuilder();
+            if (!server.isRegistered(name)) return out.toString();
             for (String a : new String[] {"BackpressureWaits", "BackpressureMillis", "Flushes", "FilesWritten",
                     "WritesAbsorbed", "DirtyEntries", "EstimatedBytes"}) {
                 out.append(' ').append(a).append('=').append(server.getAttribute(name, a));

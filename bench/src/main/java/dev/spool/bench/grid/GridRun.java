@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 /**
  * The buffer grid (issue 16): files × rewrites per file, each cell run as two whole processes of
  * {@link GridHost}, plain and under {@code -javaagent}, back to back, alternating which goes first
- * (so both see the same machine weather). App time is the host's own loop; wall time is the whole
+ * (so both see the same machine weather). App time is the host's own loop (app CPU ratio: the CPU time of the loop's thread, which a loaded machine distorts less); wall time is the whole
  * process from fork to exit (JVM start, agent start, the exit flush). Prints a Markdown table.
  * <pre>
  * java -cp bench/target/benchmarks.jar dev.spool.bench.grid.GridRun \
@@ -25,13 +25,13 @@ import java.util.stream.Stream;
  * the 100,000 × 50 cell (5 million writes: add {@code --full}).
  */
 public final class GridRun {
-    private static final Pattern APP = Pattern.compile("appMillis=(\\d+) hwmKiB=(-?\\d+)");
+    private static final Pattern APP = Pattern.compile("appMillis=(\\d+) appCpuMillis=(\\d+) hwmKiB=(-?\\d+)");
 
     private GridRun() {}
 
     record Cell(int files, int rewrites) {}
 
-    record Result(long appMillis, long wallMillis, long hwmKiB) {}
+    record Result(long appMillis, long appCpuMillis, long wallMillis, long hwmKiB) {}
 
     public static void main(String[] args) throws Exception {
         String agent = "agent/target/spool-agent.jar";
@@ -70,8 +70,8 @@ public final class GridRun {
         String javaagent = "-javaagent:" + agent + (agentArgs.isEmpty() ? "" : "=" + agentArgs);
         System.out.printf(Locale.ROOT, "load average at start: %s%n", loadAverage());
         System.out.println("| files × rewrites | plain app ms | agent app ms | app ratio | plain wall ms | agent wall ms "
-                + "| wall ratio | plain peak RSS MiB | agent peak RSS MiB |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|");
+                + "| wall ratio | plain peak RSS MiB | agent peak RSS MiB | app CPU ratio |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
         for (Cell c : grid) {
             for (int r = 0; r < reps; r++) {
                 Result plain;
@@ -83,11 +83,12 @@ public final class GridRun {
                     withAgent = run(jvm, javaagent, classPath, base, c);
                     plain = run(jvm, null, classPath, base, c);
                 }
-                System.out.printf(Locale.ROOT, "| %,d × %d | %d | %d | %.2f | %d | %d | %.2f | %d | %d |%n", c.files,
+                System.out.printf(Locale.ROOT, "| %,d × %d | %d | %d | %.2f | %d | %d | %.2f | %d | %d | %.2f |%n", c.files,
                         c.rewrites, plain.appMillis, withAgent.appMillis,
                         (double) withAgent.appMillis / Math.max(1, plain.appMillis), plain.wallMillis,
                         withAgent.wallMillis, (double) withAgent.wallMillis / Math.max(1, plain.wallMillis),
-                        plain.hwmKiB / 1024, withAgent.hwmKiB / 1024);
+                        plain.hwmKiB / 1024, withAgent.hwmKiB / 1024,
+                        (double) withAgent.appCpuMillis / Math.max(1, plain.appCpuMillis));
             }
         }
         System.out.printf(Locale.ROOT, "load average at end: %s%n", loadAverage());
@@ -112,7 +113,7 @@ public final class GridRun {
             Files.delete(out);
             Matcher m = APP.matcher(text);
             if (exit != 0 || !m.find()) throw new IllegalStateException("host failed (exit " + exit + "): " + text);
-            return new Result(Long.parseLong(m.group(1)), wall, Long.parseLong(m.group(2)));
+            return new Result(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), wall, Long.parseLong(m.group(3)));
         } finally {
             deleteTree(dir);
         }

@@ -16,7 +16,8 @@ public enum ConfigKey {
     BUFFER_INCLUDE("spool.buffer.include", ValueType.GLOBS, "**/*.json"),
     BUFFER_EXCLUDE("spool.buffer.exclude", ValueType.GLOBS, ""),
     BUFFER_CAPACITY("spool.buffer.capacity", ValueType.intRange(1, Integer.MAX_VALUE), "10000"),
-    BUFFER_CAPACITY_BYTES("spool.buffer.capacity.bytes", ValueType.sizeRange(1, Long.MAX_VALUE), "67108864"),
+    BUFFER_CAPACITY_BYTES("spool.buffer.capacity.bytes", ValueType.sizeRange(1, Long.MAX_VALUE),
+            Long.toString(dev.spool.buffer.BufferSettings.DEFAULT_CAPACITY_BYTES)), // 1/8 of the max heap, see there
     BUFFER_FLUSH_INTERVAL("spool.buffer.flush.interval", ValueType.longRange(0, 86_400_000L), "1000"),
     BUFFER_FSYNC("spool.buffer.fsync", ValueType.BOOLEAN, "false"),
     BUFFER_FLUSH_THREADS("spool.buffer.flush.threads", ValueType.intRange(1, 64), "2"),

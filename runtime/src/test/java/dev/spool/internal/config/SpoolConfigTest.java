@@ -28,7 +28,8 @@ class SpoolConfigTest {
         assertEquals(List.of("**/*.json"), cfg.bufferInclude());
         assertEquals(List.of(), cfg.bufferExclude());
         assertEquals(10000, cfg.bufferCapacity());
-        assertEquals(67108864L, cfg.bufferCapacityBytes());
+        assertEquals(dev.spool.buffer.BufferSettings.defaultCapacityBytes(Runtime.getRuntime().maxMemory()),
+                cfg.bufferCapacityBytes()); // an eighth of the max heap, at least 64 MiB
         assertEquals(1000L, cfg.bufferFlushIntervalMillis());
         assertFalse(cfg.bufferFsync());
         assertFalse(cfg.bufferExclusive(), "the single-writer promise is opt-in");
