@@ -47,7 +47,7 @@ final class CapacityGate {
 
     /** Over the point where the flusher starts: {@code capacity} dirty files or half of {@code capacityBytes}. */
     boolean overCapacity() {
-        return counters.dirtyEntries.get() > buffer.getCapacity() || heldBytes() > buffer.getCapacityBytes() / 2;
+        return counters.dirtyEntries.get() > buffer.getCapacity() || overHalfBound();
     }
 
     /**
