@@ -33,10 +33,6 @@ final class SnapshotEntries {
 
     /** {@link SharedBuffer#putSnapshot(Path, SnapshotContent)}. */
     boolean put(Path file, SnapshotContent content) throws IOException {
-        if (!(content instanceof SnapshotContent.Bytes) && gate.overHalfBound()) {
-            content = encodedNow(content);
-        }
-        long size = content.heapBytes();
         Path p;
         boolean[] seenMissing = new boolean[1];
         try {
@@ -44,7 +40,15 @@ final class SnapshotEntries {
         } catch (UncheckedIOException unresolvable) {
             return false; // e.g. a file where a folder should be: the caller's own write fails as it should
         }
-        if (!buffer.isEnabled() || size > buffer.getCapacityBytes()) {
+        if (!buffer.isEnabled()) {               // before any encoding: the kill switch costs the caller nothing
+            supersede(p);
+            return false;
+        }
+        if (!(content instanceof SnapshotContent.Bytes) && gate.overHalfBound()) {
+            content = encodedNow(content);
+        }
+        long size = content.heapBytes();
+        if (size > buffer.getCapacityBytes()) {
             supersede(p);
             return false;
         }
