@@ -153,6 +153,18 @@ final class SnapshotEntries {
         }
     }
 
+    /** {@link SharedBuffer#writeNow(Path)}. */
+    boolean writeNow(Path file) {
+        Entry e = table.get(RealPaths.of(file));
+        if (e == null) return true;
+        EntryWriter.Outcome written;
+        synchronized (e) {
+            written = writer.write(e, buffer.isFsync()); // CLEAN when removed or nothing unwritten
+        }
+        listeners.outcome(written);
+        return written.result() != EntryWriter.Result.FAILED;
+    }
+
     /** Caller holds {@code e}'s monitor: forget the entry, buffered content and failure included. */
     private void drop(Entry e) {
         writer.markClean(e, 0);
