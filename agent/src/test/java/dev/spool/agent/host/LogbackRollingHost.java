@@ -35,14 +35,7 @@ public final class LogbackRollingHost {
         int threads = Integer.parseInt(args[2]);
         Class<?> factory = Class.forName("org.slf4j.LoggerFactory");
         context = factory.getMethod("getILoggerFactory").invoke(null);
-        Object size = create("ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy");
-        call(size, "setMaxFileSize", fileSize("2KB"));
-        call(size, "setCheckIncrement", Class.forName("ch.qos.logback.core.util.Duration")
-                .getMethod("buildByMilliseconds", double.class).invoke(null, 0d));
-        Object window = create("ch.qos.logback.core.rolling.FixedWindowRollingPolicy");
-        call(window, "setMinIndex", 1);
-        call(window, "setMaxIndex", 1000);
-        appender("size", dir + "/size.log", dir + "/size.%i.log.gz", window, size);
+        appender("size", dir + "/size.log", dir + "/size.%i.log.gz", window(), everyEventOver2k());
         Object sat = create("ch.qos.logback.core.rolling.SizeAndTimeBasedRollingPolicy");
         call(sat, "setMaxFileSize", fileSize("1500"));
         appender("sat", dir + "/sat.log", dir + "/sat-%d{yyyy-MM}.%i.log.gz", sat, null);
@@ -52,14 +45,7 @@ public final class LogbackRollingHost {
         call(clock, "setCurrentTime", LogbackDiffHost.BASE);
         call(timed, "setTimeBasedFileNamingAndTriggeringPolicy", clock);
         appender("clock", dir + "/clock.log", dir + "/clock-%d{yyyy-MM-dd_HH-mm, UTC}.%i.log.gz", timed, null);
-        Object window2 = create("ch.qos.logback.core.rolling.FixedWindowRollingPolicy");
-        call(window2, "setMinIndex", 1);
-        call(window2, "setMaxIndex", 1000);
-        Object size2 = create("ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy");
-        call(size2, "setMaxFileSize", fileSize("2KB"));
-        call(size2, "setCheckIncrement", Class.forName("ch.qos.logback.core.util.Duration")
-                .getMethod("buildByMilliseconds", double.class).invoke(null, 0d));
-        appender("free", dir + "/free/free.log", dir + "/free/free.%i.log", window2, size2);
+        appender("free", dir + "/free/free.log", dir + "/free/free.%i.log", window(), everyEventOver2k());
 
         Object ordered = call(context, "getLogger", "ordered");
         Object free = call(context, "getLogger", "free");
@@ -93,6 +79,22 @@ public final class LogbackRollingHost {
     private static synchronized void passTurn() {
         turn++;
         LogbackRollingHost.class.notifyAll();
+    }
+
+    /** A {@code SizeBasedTriggeringPolicy} of 2 KB that checks every event ({@code checkIncrement} 0). */
+    private static Object everyEventOver2k() throws Exception {
+        Object size = create("ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy");
+        call(size, "setMaxFileSize", fileSize("2KB"));
+        call(size, "setCheckIncrement", Class.forName("ch.qos.logback.core.util.Duration")
+                .getMethod("buildByMilliseconds", double.class).invoke(null, 0d));
+        return size;
+    }
+
+    private static Object window() throws Exception {
+        Object window = create("ch.qos.logback.core.rolling.FixedWindowRollingPolicy");
+        call(window, "setMinIndex", 1);
+        call(window, "setMaxIndex", 1000);
+        return window;
     }
 
     private static Object fileSize(String text) throws Exception {
