@@ -51,10 +51,8 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private final Object appender;
     private final String name;
     private final ReentrantLock lock;
-    private final MethodHandle encode;      // (encoder, event) -> byte[]
     private final MethodHandle writeBytes;  // (appender, byte[]) throws IOException
-    private final Object encoder;
-    private final boolean callerData;
+    private final MethodHandle encoderOf;   // (appender) -> its encoder field now
     private final Field started;
     private final MpscCapturedRecordQueue<Object> queue;
     private final RollingCheck rolling; // null: no check here (none, or on the caller's thread)
@@ -64,16 +62,15 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private volatile boolean active;
     private volatile boolean captured;
     private int failures;
-    private CompiledPatternLayout compiled; // null: the encoder's own encode (guarded by the lock)
+    private java.util.function.Consumer<String> compiledReport;
+    private volatile AppenderEncoding encoding; // replaced only under the lock, after what was queued for the old one is written
 
-    private DeferredAppender(Object appender, Object encoder, boolean callerData, ReentrantLock lock,
-                             MethodHandle encode, MethodHandle writeBytes, Field started, long waitMillis, RollingCheck rolling) {
+    private DeferredAppender(Object appender, ReentrantLock lock, MethodHandle encoderOf,
+                             MethodHandle writeBytes, Field started, long waitMillis, RollingCheck rolling) {
         this.appender = appender;
         this.name = appenderName(appender) + '@' + Integer.toHexString(System.identityHashCode(appender));
-        this.encoder = encoder;
-        this.callerData = callerData;
         this.lock = lock;
-        this.encode = encode;
+        this.encoderOf = encoderOf;
         this.writeBytes = writeBytes;
         this.started = started;
         this.rolling = rolling;
@@ -99,15 +96,18 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         Field started = owner(base, "ch:qos:logback:core:UnsynchronizedAppenderBase".replace(':', '.'))
                 .getDeclaredField("started");
         started.setAccessible(true);
-        Method enc = encoder.getClass().getMethod("encode", Object.class);
+        Field encoderField = base.getDeclaredField("encoder");
+        encoderField.setAccessible(true);
         MethodHandles.Lookup lookup = MethodHandles.lookup();
-        MethodHandle encode = lookup.unreflect(enc).asType(MethodType.methodType(Object.class, Object.class, Object.class));
         MethodHandle writeBytes = lookup.unreflect(write).asType(MethodType.methodType(void.class, Object.class, Object.class));
-        DeferredAppender d = new DeferredAppender(appender, encoder, shape.callerData(), (ReentrantLock) lockField.get(appender),
-                encode, writeBytes, started, waitMillis, rolling);
+        MethodHandle encoderOf = lookup.unreflectGetter(encoderField).asType(MethodType.methodType(Object.class, Object.class));
+        DeferredAppender d = new DeferredAppender(appender, (ReentrantLock) lockField.get(appender),
+                encoderOf, writeBytes, started, waitMillis, rolling);
         d.uncheckedReport = problems;
-        if (compiledReport != null) {
-            d.compiled = CompiledPatternLayout.compile(encoder, encode, compiledReport);
+        d.compiledReport = compiledReport;
+        d.encoding = AppenderEncoding.of(encoder, shape, compiledReport);
+        if (!d.encoding.deferrable()) {
+            throw new NoSuchMethodException(encoder.getClass().getName() + ".encode"); // shape accepted it: cannot happen
         }
         d.writer = CapturedLogWriterPool.shared().register("logback " + d.name, d::drainBatch, d.queue);
         return d;
@@ -130,13 +130,14 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         active = on;
     }
 
+    /** The encoder the queued events are (or the next ones will be) encoded with. */
     Object encoder() {
-        return encoder;
+        return encoding.encoder();
     }
 
     /** The compiled layout encoding this appender's events, or null (tests, status). */
     CompiledPatternLayout compiled() {
-        return compiled;
+        return encoding.compiled();
     }
 
     /** Whether an event was ever captured (a conduit created before its appender started is not swept). */
@@ -159,7 +160,9 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
      * Logback (after writing what is queued, so the caller's order holds).
      */
     boolean capture(Object event, StackTraceGetter caller) {
-        if (rolling != null || !active || lock.isHeldByCurrentThread() || !caller.capture(event, callerData)) {
+        AppenderEncoding e;
+        if (rolling != null || !active || lock.isHeldByCurrentThread() || !(e = current()).deferrable()
+                || !caller.capture(event, e.callerData())) {
             drainHere(); // not captured (or a Logback that encodes under its lock): what is queued goes first
             return false;
         }
@@ -176,8 +179,9 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
      */
     boolean captureChecked(Object event, StackTraceGetter caller) {
         long clock = rolling.callerClock();
-        if (!active || lock.isHeldByCurrentThread() || rolling.held() || !isStarted()
-                || !caller.prepare(event) || !caller.capture(event, callerData)) {
+        AppenderEncoding e;
+        if (!active || lock.isHeldByCurrentThread() || rolling.held() || !isStarted() || !(e = current()).deferrable()
+                || !caller.prepare(event) || !caller.capture(event, e.callerData())) {
             drainHere();
             return false;
         }
@@ -198,11 +202,41 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         if (queue.isEmpty() || queue.isDrainingThread()) {
             return;
         }
+        drainHere(null);
+    }
+
+    /**
+     * The encoding of the appender's encoder now (one field read, on the caller's thread, where plain
+     * Logback's {@code writeOut} reads it). When the host has called {@code setEncoder} since, everything
+     * queued is written first with the encoder it was appended under, then the new one is taken (deferred
+     * only if Spool can run it; else its events take Logback's own path until the encoder changes again).
+     */
+    private AppenderEncoding current() {
+        AppenderEncoding e = encoding;
+        Object now;
+        try {
+            now = (Object) encoderOf.invokeExact(appender);
+        } catch (Throwable t) {
+            return e;
+        }
+        return now == e.encoder() ? e : drainHere(now);
+    }
+
+    /** Writes what is queued on this thread under the appender's lock; then, if {@code next} is not null, encodes with it from now on. */
+    private AppenderEncoding drainHere(Object next) {
         boolean policy = lockPolicy(lock.isHeldByCurrentThread() ? 0 : waitMillis);
         try {
             lock.lock();
             try {
-                queue.drainTo(this, Integer.MAX_VALUE);
+                if (!queue.isDrainingThread()) {
+                    queue.drainTo(this, Integer.MAX_VALUE);
+                }
+                AppenderEncoding e = encoding;
+                if (next != null && e.encoder() != next) {
+                    e = AppenderEncoding.of(next, LogbackEncoders.shape(next), compiledReport);
+                    encoding = e;
+                }
+                return e;
             } finally {
                 lock.unlock();
             }
@@ -328,15 +362,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         }
         byte[] bytes;
         try {
-            CompiledPatternLayout c = compiled;
-            bytes = c == null ? null : c.encode(event); // null: Logback's encoder, below
-            if (bytes == null && c != null && c.stale()) {
-                compiled = c.recompiled(); // the encoder was given another layout or pattern
-            }
-            if (bytes == null) {
-                Object encoded = encode.invokeExact(encoder, event);
-                bytes = (byte[]) encoded;
-            }
+            bytes = encoding.encode(event); // the lock is held: the encoder the queued events were appended under
         } catch (Throwable t) {
             failed("Appender [" + appenderName() + "] failed to append.", t);
             return;

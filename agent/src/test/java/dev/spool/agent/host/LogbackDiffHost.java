@@ -20,7 +20,8 @@ import java.util.List;
  * them), MDC, markers, exceptions with causes and suppressed ones, and two named threads taking
  * turns (one at a time, so the order is fixed). Each is passed to {@code Logger.callAppenders}
  * from {@link Emit#emit}, whose class is the event's logger FQCN: the caller data is the line in
- * {@link #run} that logged it. Ends with {@code LoggerContext.stop()} (footers) and prints {@code done}.
+ * {@link #run} that logged it. Between the two threads' turns, three appenders are given a new encoder
+ * ({@code setEncoder}). Ends with {@code LoggerContext.stop()} (footers) and prints {@code done}.
  */
 public final class LogbackDiffHost {
 
@@ -47,6 +48,10 @@ public final class LogbackDiffHost {
         java.util.List<java.util.logging.FileHandler> jul = julHandlers(dir, 3);
         int half = events / 2;
         runOn("worker-1", 0, half);
+        // the host replaces encoders of running appenders: from the next event on, each writes with its new one
+        setEncoder("F1", "NEW %-5level %logger{10} %msg%n"); // another pattern Spool runs elsewhere
+        setEncoder("F2", "%property{diff.run} %level %msg%n"); // one Spool leaves on the caller's thread
+        setEncoder("F3", "%level %method:%line %msg%n"); // one that needs the caller data (the old one did not)
         runOn("worker-2", half, events);
         emitted = new java.io.FileOutputStream(dir + "/emitted.jsonl");
         for (int i = 0; i < EMITTED; i++) {
@@ -138,6 +143,20 @@ public final class LogbackDiffHost {
         IllegalStateException e = new IllegalStateException("failed #" + i, new IOException("disk " + i));
         e.addSuppressed(new IllegalArgumentException("also " + i));
         return e;
+    }
+
+    /** {@code appender.setEncoder(encoder(pattern))} on the root logger's appender {@code name}. */
+    private static void setEncoder(String name, String pattern) throws Exception {
+        call(call(call(context, "getLogger", "ROOT"), "getAppender", name), "setEncoder", encoder(pattern));
+    }
+
+    /** A started {@code PatternLayoutEncoder} of {@code pattern} in the default context. */
+    static Object encoder(String pattern) throws Exception {
+        Object encoder = create("ch.qos.logback.classic.encoder.PatternLayoutEncoder");
+        call(encoder, "setContext", Class.forName("org.slf4j.LoggerFactory").getMethod("getILoggerFactory").invoke(null));
+        call(encoder, "setPattern", pattern);
+        call(encoder, "start");
+        return encoder;
     }
 
     private static void addRollingAppender(String dir) throws Exception {

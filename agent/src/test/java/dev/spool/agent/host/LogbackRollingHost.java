@@ -19,7 +19,8 @@ import java.util.List;
  *       it rolls by time and by size, at the same events in every run.
  * </ul>
  * Then {@code threads} named threads ({@code w0}, {@code w1}, …) log {@code events} events each, taking
- * turns (one at a time: the order is fixed, the callers are several threads); then the same threads
+ * turns (one at a time: the order is fixed, the callers are several threads; halfway, {@code size.log}'s
+ * appender is given another pattern and {@code sat.log}'s one Spool leaves on the caller's thread); then the same threads
  * log {@code events} each at once, unordered, into {@code dir/free/free.log} (2 KB, {@code free.<i>.log}).
  * Stops the context (every archive and the active files complete) and prints {@code done}.
  */
@@ -52,6 +53,11 @@ public final class LogbackRollingHost {
         run(threads, t -> {
             for (int k = t; k < events * threads; k += threads) {
                 awaitTurn(k);
+                if (k == events * threads / 2) { // halfway: new encoders on running appenders, from this event on
+                    Object logger = call(context, "getLogger", "ordered");
+                    call(call(logger, "getAppender", "SIZE"), "setEncoder", LogbackDiffHost.encoder("%-5level %logger [%thread] NEW %msg%n"));
+                    call(call(logger, "getAppender", "SAT"), "setEncoder", LogbackDiffHost.encoder("%-5level %property{x} %msg%n"));
+                }
                 call(clock, "setCurrentTime", LogbackDiffHost.BASE + 20_000L * k);
                 call(ordered, "info", "ordered event {} from {}" + pad(k), k, Thread.currentThread().getName());
                 passTurn();

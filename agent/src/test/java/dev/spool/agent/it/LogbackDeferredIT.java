@@ -20,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * patterns (time zones, caller data, {@code %relative}, {@code %replace}, colours, headers and
  * footers, another charset, {@code immediateFlush=false}) and a time-based rolling appender, run
  * plain and with the agent in forked JVMs; every file must match byte for byte, the rolled ones
- * included (so rolling happened at the same event). The host's emitter method, teed into the event
+ * included (so rolling happened at the same event), also for three appenders given a new encoder
+ * ({@code setEncoder}) between the host's two bursts: another compiled pattern, one Spool leaves on the
+ * caller's thread, one that needs the caller data. The host's emitter method, teed into the event
  * file, and the thread list show that every sink shares the sink pool's threads (issue 13 item 4).
  */
 class LogbackDeferredIT {
