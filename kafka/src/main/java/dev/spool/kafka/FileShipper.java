@@ -9,18 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
-import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
-import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.utils.Utils;
 
@@ -32,17 +28,15 @@ import org.apache.kafka.common.utils.Utils;
  * closes the producer, rewinds to the last acknowledged record and resends after a back-off: the
  * resent records that had been acknowledged are the only duplicates, and their keys
  * ({@code <stream>:<ordinal>}) are the same. A record larger than the producer accepts is counted
- * in {@link #getErrors()} and skipped. Memory is bounded: at most {@link #MAX_IN_FLIGHT_RECORDS}
- * records and {@link #MAX_IN_FLIGHT_BYTES} bytes are sent and unacknowledged, plus the producer's
+ * in {@link #getErrors()} and skipped. Memory is bounded: at most {@link InFlightWindow#MAX_RECORDS}
+ * records and {@link InFlightWindow#MAX_BYTES} bytes are sent and unacknowledged, plus the producer's
  * {@code buffer.memory}.
  *
  * <p>Threads: one shipper thread does all the work; the producer's I/O thread only marks
- * in-flight records done ({@link InFlight}, volatile) and unparks it; JMX threads read volatile
+ * in-flight records done ({@link InFlightWindow.Record}, volatile) and unparks it; JMX threads read volatile
  * counters and set {@link #pause()}. No application thread ever reaches this class.
  */
 final class FileShipper implements ShipperMXBean, Runnable {
-    static final int MAX_IN_FLIGHT_RECORDS = 10_000;
-    static final long MAX_IN_FLIGHT_BYTES = 16L << 20;
     private static final long IDLE_NANOS = 20_000_000L;
     private static final long CHECKPOINT_EVERY_NANOS = 200_000_000L;
     private static final long LAG_COUNT_NANOS = 100_000_000L;
@@ -66,8 +60,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
     private String stream;
     private String fingerprint;
     private int partition;
-    private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
-    private long inFlightBytes;
+    private final InFlightWindow inFlight = new InFlightWindow();
     private EventTail.Position acked;
     private boolean ackedDirty;
     private long lastCheckpointNanos;
@@ -108,33 +101,6 @@ final class FileShipper implements ShipperMXBean, Runnable {
         this.clientId = clientId;
         this.reporter = reporter;
         this.pid = Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** A record sent and not yet settled; completed by the producer's I/O thread. */
-    private static final class InFlight implements Callback {
-        static final int PENDING = 0, ACKED = 1, FAILED = 2, TOO_LARGE = 3;
-        final long ordinal;
-        final EventTail.Position resume;
-        final long end;
-        final long bytes;
-        final Thread shipper;
-        volatile int state;
-        volatile Exception error;
-
-        InFlight(EventTail.Tailed t, long bytes, Thread shipper) {
-            this.ordinal = t.ordinal();
-            this.resume = t.resume();
-            this.end = t.end();
-            this.bytes = bytes;
-            this.shipper = shipper;
-        }
-
-        @Override
-        public void onCompletion(RecordMetadata metadata, Exception e) {
-            error = e;
-            state = e == null ? ACKED : e instanceof RecordTooLargeException ? TOO_LARGE : FAILED;
-            LockSupport.unpark(shipper);
-        }
     }
 
     @Override
@@ -183,8 +149,8 @@ final class FileShipper implements ShipperMXBean, Runnable {
         if (producer == null && !startProducer()) {
             return;
         }
-        int room = (int) Math.min(512, MAX_IN_FLIGHT_RECORDS - inFlight.size());
-        List<EventTail.Tailed> batch = room > 0 && inFlightBytes < MAX_IN_FLIGHT_BYTES ? tail.poll(room) : List.of();
+        int room = inFlight.room();
+        List<EventTail.Tailed> batch = room > 0 ? tail.poll(room) : List.of();
         for (EventTail.Tailed t : batch) {
             send(t);
         }
@@ -276,9 +242,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
         headers.add("host", host.getBytes(StandardCharsets.UTF_8));
         headers.add("pid", pid);
         headers.add("file", file.toString().getBytes(StandardCharsets.UTF_8));
-        InFlight f = new InFlight(t, value.length, thread);
-        inFlight.add(f);
-        inFlightBytes += f.bytes;
+        InFlightWindow.Record f = inFlight.add(t, value.length, thread);
         readOrdinal = t.ordinal() + 1;
         producer.send(new ProducerRecord<>(settings.topic, partition, t.record().timestampMillis(), key, value,
                 headers), f);
@@ -306,17 +270,16 @@ final class FileShipper implements ShipperMXBean, Runnable {
 
     /** Retires settled records from the head; false when the head failed. */
     private boolean settle() {
-        for (InFlight h; (h = inFlight.peek()) != null; ) {
+        for (InFlightWindow.Record h; (h = inFlight.peek()) != null; ) {
             int s = h.state;
-            if (s == InFlight.PENDING) {
+            if (s == InFlightWindow.Record.PENDING) {
                 return true;
             }
-            if (s == InFlight.FAILED) {
+            if (s == InFlightWindow.Record.FAILED) {
                 return false;
             }
-            inFlight.poll();
-            inFlightBytes -= h.bytes;
-            if (s == InFlight.TOO_LARGE) {
+            inFlight.retire();
+            if (s == InFlightWindow.Record.TOO_LARGE) {
                 errors.incrementAndGet();
                 lastError = "record " + stream + ":" + h.ordinal + " skipped: " + h.error.getMessage();
                 report("too-large", file + ": " + lastError + " (raise spool.kafka.max.request.size and the topic's"
@@ -352,7 +315,6 @@ final class FileShipper implements ShipperMXBean, Runnable {
         }
         settle();
         inFlight.clear();
-        inFlightBytes = 0;
         if (tail != null) {
             tail.seek(acked);
             readOrdinal = acked.ordinal();

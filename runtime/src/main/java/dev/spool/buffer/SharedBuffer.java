@@ -274,6 +274,26 @@ public final class SharedBuffer implements AutoCloseable {
         return snapshots.read(file);
     }
 
+    /**
+     * Writes {@code file}'s buffered snapshot to disk now, on the caller's thread, if it has unwritten
+     * content (a flush of this one file: the same conflict check and atomic write). Afterwards the
+     * disk holds what a read of the file should see, so the caller may read the file itself: the
+     * agent does so when a read served from the buffer fails, so that the host's own read meets the
+     * error with the file as its source, exactly as without Spool. Any thread; holds only this
+     * file's entry monitor (waits while a flush is writing the file; never takes the flush lock).
+     *
+     * <p><b>Internal.</b> One of Spool's own entry points (used by the agent's Jackson hooks), not
+     * meant for applications: use {@code SyncedMap}, {@code SyncedList} or {@code Spool.buffered()}.
+     * @param file the file, by any path that names it
+     * @return false when the write failed (the content is kept for retry and the next read or write
+     *         of the file throws, as after any failed flush), else true (written, nothing to write,
+     *         or a conflict: the disk keeps someone else's later write)
+     * @throws java.io.UncheckedIOException when the file's real path cannot be resolved
+     */
+    public boolean writeNow(Path file) {
+        return snapshots.writeNow(file);
+    }
+
     // ---------------------------------------------------------------- live entries (dev.spool.collections)
 
     /**

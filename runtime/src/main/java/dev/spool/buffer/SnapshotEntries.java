@@ -33,10 +33,6 @@ final class SnapshotEntries {
 
     /** {@link SharedBuffer#putSnapshot(Path, SnapshotContent)}. */
     boolean put(Path file, SnapshotContent content) throws IOException {
-        if (!(content instanceof SnapshotContent.Bytes) && gate.overHalfBound()) {
-            content = encodedNow(content);
-        }
-        long size = content.heapBytes();
         Path p;
         boolean[] seenMissing = new boolean[1];
         try {
@@ -44,12 +40,21 @@ final class SnapshotEntries {
         } catch (UncheckedIOException unresolvable) {
             return false; // e.g. a file where a folder should be: the caller's own write fails as it should
         }
-        if (!buffer.isEnabled() || size > buffer.getCapacityBytes()) {
+        if (!buffer.isEnabled()) {               // before any encoding: the kill switch costs the caller nothing
+            supersede(p);
+            return false;
+        }
+        if (!(content instanceof SnapshotContent.Bytes) && gate.overHalfBound()) {
+            content = encodedNow(content);
+        }
+        long size = content.heapBytes();
+        if (size > buffer.getCapacityBytes()) {
             supersede(p);
             return false;
         }
         boolean fsync = buffer.isFsync();
         EntryWriter.Outcome written = null;
+        boolean examined = false;
         for (;;) {
             Entry e = table.entryFor(p);
             synchronized (e) {
@@ -66,9 +71,19 @@ final class SnapshotEntries {
                     // Any failure (no folder, no access, a full disk) refuses: the host's own write then
                     // meets the real result and error, exactly as without Spool.
                     written = writer.writeNew(e, fsync);
-                    if (written.result() == EntryWriter.Result.FAILED) {
+                    if (written == null || written.result() == EntryWriter.Result.FAILED) {
                         drop(e);
-                        return false;
+                        if (written != null || examined) return false;
+                        // The name was taken after all (a dangling symlink, or someone's file made just
+                        // now): look at it properly once; a second miss leaves the write to the host.
+                        examined = true;
+                        seenMissing[0] = false;
+                        try {
+                            p = RealPaths.examined(file);
+                        } catch (UncheckedIOException unresolvable) {
+                            return false;
+                        }
+                        continue;
                     }
                     // the content stays for reads until the next flush pass, which keeps only the stamp
                 } else if (buffer.isClosed()) {
@@ -136,6 +151,18 @@ final class SnapshotEntries {
         synchronized (e) {
             if (!e.removed) drop(e);
         }
+    }
+
+    /** {@link SharedBuffer#writeNow(Path)}. */
+    boolean writeNow(Path file) {
+        Entry e = table.get(RealPaths.of(file));
+        if (e == null) return true;
+        EntryWriter.Outcome written;
+        synchronized (e) {
+            written = writer.write(e, buffer.isFsync()); // CLEAN when removed or nothing unwritten
+        }
+        listeners.outcome(written);
+        return written.result() != EntryWriter.Result.FAILED;
     }
 
     /** Caller holds {@code e}'s monitor: forget the entry, buffered content and failure included. */

@@ -292,6 +292,56 @@ class SnapshotEntryTest {
     }
 
     @Test
+    void shouldNotEncodeACaptureOnTheCallersThreadWhileTheBufferIsDisabled() throws Exception {
+        buffer.setCapacityBytes(10_000);
+        CountDownLatch release = new CountDownLatch(1);
+        SnapshotContent held = new SnapshotContent() { // keeps the buffer over half its bound
+            @Override
+            public byte[] encode() throws IOException {
+                try {
+                    release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new IOException(e);
+                }
+                return new byte[6_000];
+            }
+
+            @Override
+            public long heapBytes() {
+                return 6_000;
+            }
+        };
+        assertTrue(buffer.putSnapshot(existing("big.json"), held));
+        Thread disabler = new Thread(() -> buffer.setEnabled(false)); // its flush waits for big.json
+        disabler.start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (buffer.isEnabled() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertFalse(buffer.isEnabled());
+            int[] encodes = new int[1];
+            SnapshotContent capture = new SnapshotContent() {
+                @Override
+                public byte[] encode() {
+                    encodes[0]++;
+                    return b("{}");
+                }
+
+                @Override
+                public long heapBytes() {
+                    return 3_000;
+                }
+            };
+            assertFalse(buffer.putSnapshot(existing("captured.json"), capture), "the host's own write runs");
+            assertEquals(0, encodes[0], "switched off: the caller pays no encoding for a write Spool will not hold");
+        } finally {
+            release.countDown();
+            disabler.join(60_000);
+        }
+    }
+
+    @Test
     void shouldFollowTheMaxHeapWithTheDefaultMemoryBound() {
         long mib = 1L << 20;
         assertEquals(768 * mib, BufferSettings.defaultCapacityBytes(6144 * mib)); // the default heap on 24 GiB

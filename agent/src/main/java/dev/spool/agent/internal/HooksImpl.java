@@ -97,6 +97,11 @@ final class HooksImpl implements SpoolHooks {
         if (content == null) { // not captured: encoded at the call, as before
             try {
                 content = SnapshotContent.ofBytes(jackson.writeValueAsBytes(writer, value));
+            } catch (IOException serializerFailed) {
+                // The host's own failure (a serializer threw): its original write must meet it, and
+                // leave the file as plain Jackson does (truncated, with what was written before the throw).
+                writeJsonBypassed(file);
+                return false;
             } catch (JacksonCalls.Unsupported | RuntimeException e) {
                 control.error("jackson-write:" + writer.getClass().getName(),
                         "cannot encode with " + writer.getClass().getName() + " (" + e + "): writing " + file + " directly");
@@ -144,6 +149,15 @@ final class HooksImpl implements SpoolHooks {
         try {
             Object value = jackson.read(reader, method, buffered.encode(), type);
             return value == null ? Hooks.NULL : value;
+        } catch (IOException | RuntimeException readFailed) {
+            // The read fails (a type mismatch, an unknown property...). Plain Jackson's exception names
+            // the file as its source and location; one from these bytes would name the bytes (their
+            // text, in Jackson before 2.16). So the file is written now and the host's own read meets
+            // the failure on it. Only when that write fails is this read's own exception thrown.
+            if (buffer.writeNow(path)) {
+                return null;
+            }
+            throw readFailed;
         } catch (JacksonCalls.Unsupported e) {
             control.error("jackson-read:" + reader.getClass().getName() + '#' + method,
                     e.getMessage() + ": flushing the buffer and reading " + file + " from disk");

@@ -7,7 +7,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The per-call answer to "is this {@code File} buffered, and under which path?" for the Jackson
- * hooks: the absolute, normalised {@link Path} of a file that {@link PathFilter} selects, or null.
+ * hooks: the absolute {@link Path} of a file that {@link PathFilter} selects, or null. The globs
+ * are matched against the normalised path, but the path handed on keeps every {@code ..} as the
+ * caller named it: {@code link/../doc.json} is the file beside the folder {@code link} points to
+ * (the OS resolves {@code link} first), not {@code ./doc.json}, which a lexical normalisation would
+ * give; the buffer's {@code RealPaths} resolves it as the OS does.
  *
  * <p><b>Cache.</b> Turning the caller's path into an absolute normalised path and matching the
  * globs costs two path allocations and a regular-expression match per call (about a tenth of a
@@ -37,7 +41,7 @@ final class SelectedPaths {
         this.filter = filter;
     }
 
-    /** The absolute, normalised path of {@code file} if the filter selects it for buffering, else null. */
+    /** The absolute path of {@code file} ({@code ..} kept) if the filter selects it for buffering, else null. */
     Path of(File file) {
         String name = file.getPath();
         if (!filter.mightMatch(name)) {
@@ -49,11 +53,11 @@ final class SelectedPaths {
         }
         Path path;
         try {
-            path = file.toPath().toAbsolutePath().normalize();
+            path = file.toPath().toAbsolutePath();
         } catch (InvalidPathException e) {
             return null; // not a path this file system can name: never buffered (not cached, rare)
         }
-        Path selected = filter.matches(path) ? path : null;
+        Path selected = filter.matches(path.normalize()) ? path : null;
         if (answers.size() >= CACHE_LIMIT) {
             answers.clear();
         }

@@ -8,9 +8,11 @@ import java.io.FileInputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -35,6 +37,9 @@ public final class JacksonProbeHost {
         root = new File(args[0]);
         root.mkdirs();
         nestedRead(); // first: no timed flush can have run between its write and its read
+        failedRead(); // early too: its read must be served from the buffer
+        serializerThrows();
+        dotDotThroughALink();
         newFile();
         existingFile();
         refusedAtTheCall();
@@ -182,6 +187,78 @@ public final class JacksonProbeHost {
         probe("nested.seenBySerializer", () -> MAPPER.readValue(outer, Map.class));
     }
 
+    /**
+     * A read that fails on a buffered file fails as on the file: same exception, same message, whose
+     * location names the file as its source (Jackson 2.15 prints "(File)"; a read of the buffered
+     * bytes printed "(byte[])" and the whole text).
+     */
+    private static void failedRead() throws Exception {
+        File f = new File(dir("failedRead"), "doc.json");
+        Files.writeString(f.toPath(), "{\"v\":0}");
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("v", "text");
+        doc.put("w", 1);
+        MAPPER.writeValue(f, doc);
+        probe("failedRead.mismatch", () -> MAPPER.readValue(f, OneInt.class));
+        probe("failedRead.reader", () -> MAPPER.readerFor(List.class).readValue(f));
+        probe("failedRead.then", () -> MAPPER.readValue(f, Map.class));
+    }
+
+    /** A bean with one int property, for reads that fail. */
+    public static final class OneInt {
+        public int v;
+    }
+
+    /**
+     * A serializer that throws half-way: plain Jackson has truncated the file and written what came
+     * before the throw (a new file is created so), and the exception reaches the caller; a buffered
+     * older write of the file does not outlive it.
+     */
+    private static void serializerThrows() throws Exception {
+        File d = dir("throws");
+        File existing = new File(d, "existing.json");
+        Files.writeString(existing.toPath(), "{\"v\":0}");
+        probe("throws.existing", () -> write(existing, new ThrowsHalfWay()));
+        probe("throws.existing.content", () -> Files.readString(existing.toPath()));
+        File fresh = new File(d, "new.json");
+        probe("throws.new", () -> write(fresh, new ThrowsHalfWay()));
+        probe("throws.new.content", () -> Files.readString(fresh.toPath()));
+        File buffered = new File(d, "buffered.json");
+        Files.writeString(buffered.toPath(), "{\"v\":0}");
+        MAPPER.writeValue(buffered, Map.of("v", 1));
+        probe("throws.buffered", () -> write(buffered, new ThrowsHalfWay()));
+        probe("throws.buffered.read", () -> MAPPER.readValue(buffered, Map.class));
+    }
+
+    /** Serialized as {@code {"a":1,} and then its getter throws. */
+    public static final class ThrowsHalfWay {
+        public int a = 1;
+
+        public int getB() {
+            throw new IllegalStateException("thrown half-way");
+        }
+    }
+
+    /**
+     * {@code link/../doc.json} where {@code link} is a symlink to a folder elsewhere: the OS
+     * resolves the link first, so the file is the one beside the link's target, not the one beside
+     * the link (a lexical normalisation of the path picks that wrong one).
+     */
+    private static void dotDotThroughALink() throws Exception {
+        File d = dir("dotdot");
+        Files.createDirectories(new File(d, "real/sub").toPath());
+        Files.createSymbolicLink(new File(d, "link").toPath(), Paths.get("real/sub"));
+        Files.writeString(new File(d, "real/doc.json").toPath(), "{\"v\":0}");
+        Files.writeString(new File(d, "doc.json").toPath(), "{\"v\":\"beside the link\"}");
+        File f = new File(d, "link/../doc.json");
+        MAPPER.writeValue(f, Map.of("v", 1));
+        probe("dotdot.read", () -> MAPPER.readValue(f, Map.class));
+        probe("dotdot.besideTheLink", () -> MAPPER.readValue(new File(d, "doc.json"), Map.class));
+        probe("dotdot.besideTheTarget", () -> MAPPER.readValue(new File(d, "real/doc.json"), Map.class));
+        MAPPER.writeValue(new File(d, "link/../new.json"), Map.of("v", 2));
+        probe("dotdot.new", () -> new File(d, "real/new.json").exists() + " " + new File(d, "new.json").exists());
+    }
+
     /** A bean whose getter reads another file with the same mapper (runs inside writeValue). */
     public static final class ReadsWhileSerialized {
         private final File file;
@@ -196,7 +273,11 @@ public final class JacksonProbeHost {
     }
 
     private static String write(File f) throws Exception {
-        MAPPER.writeValue(f, Map.of("v", 1));
+        return write(f, Map.of("v", 1));
+    }
+
+    private static String write(File f, Object value) throws Exception {
+        MAPPER.writeValue(f, value);
         return "written " + f.exists() + " " + f.length();
     }
 

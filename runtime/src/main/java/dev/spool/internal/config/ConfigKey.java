@@ -54,6 +54,15 @@ public enum ConfigKey {
      */
     public static final String KAFKA_PREFIX = "spool.kafka.";
 
+    /**
+     * System properties under {@code spool.} that are not settings but switches read by their own
+     * code, for diagnosis and tests: {@code spool.logback.compiledLayout=false} (Logback's layouts
+     * formatted by Logback itself, to measure the compiled ones) and {@code spool.recovery.dir}
+     * (the recovery folder's parent). The configuration neither reads nor warns about them.
+     */
+    public static final java.util.Set<String> DIAGNOSTIC_PROPERTIES =
+            java.util.Set.of("spool.logback.compiledLayout", "spool.recovery.dir");
+
     private final String key;
     private final ValueType type;
     private final String defaultText;

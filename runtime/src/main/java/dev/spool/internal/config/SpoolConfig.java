@@ -111,7 +111,7 @@ public final class SpoolConfig {
                 if (ConfigKey.byName(name) == null && name.startsWith(ConfigKey.KAFKA_PREFIX)
                         && name.length() > ConfigKey.KAFKA_PREFIX.length()) {
                     kafka.putIfAbsent(name.substring(ConfigKey.KAFKA_PREFIX.length()), e.getValue());
-                } else if (ConfigKey.byName(name) == null) {
+                } else if (ConfigKey.byName(name) == null && !ConfigKey.DIAGNOSTIC_PROPERTIES.contains(name)) {
                     problems.accept(Problems.show(name) + " (" + layerNames.get(i)
                             + ") is not a Spool setting; ignored (known: " + Problems.knownKeys() + ")");
                 }

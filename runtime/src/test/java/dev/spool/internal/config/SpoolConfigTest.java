@@ -124,6 +124,12 @@ class SpoolConfigTest {
     }
 
     @Test
+    void shouldKnowTheDiagnosticSwitchesAsNoSettingsWithoutWarning() {
+        load(null, Map.of("spool.logback.compiledLayout", "false", "spool.recovery.dir", "/tmp"), Map.of());
+        assertEquals(List.of(), problems, "read by their own code: no 'not a Spool setting' line");
+    }
+
+    @Test
     void shouldParseListsGlobsWithBracesAndSizeSuffixesInAgentArgs() {
         SpoolConfig cfg = load("buffer.include=**/{a,b}.json;data/*.json,sink.buffer.bytes=2m,"
                 + "events.methods=com.acme.Sim#emit;com.acme.Other$Inner#log,buffer.capacity.bytes=1_000",
