@@ -228,6 +228,15 @@ public final class JacksonProbeHost {
         MAPPER.writeValue(buffered, Map.of("v", 1));
         probe("throws.buffered", () -> write(buffered, new ThrowsHalfWay()));
         probe("throws.buffered.read", () -> MAPPER.readValue(buffered, Map.class));
+        // a custom serializer's structure the generator refuses (a TokenBuffer does not): plain throws at the call
+        File broken = new File(d, "broken.json");
+        Files.writeString(broken.toPath(), "{\"v\":0}");
+        probe("throws.brokenStructure", () -> write(broken, new DiffTypes.BrokenStructure(false)));
+        probe("throws.brokenStructure.content", () -> Files.readString(broken.toPath()));
+        probe("throws.brokenStructure.next", () -> { // the torn file is an existing one: this write is buffered
+            MAPPER.writeValue(broken, Map.of("v", 2));
+            return MAPPER.readValue(broken, Map.class);
+        });
     }
 
     /** Serialized as {@code {"a":1,} and then its getter throws. */
