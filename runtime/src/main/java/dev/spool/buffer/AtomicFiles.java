@@ -4,6 +4,7 @@ import dev.spool.internal.Internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -13,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.security.SecureRandom;
 import java.util.EnumSet;
@@ -86,6 +88,97 @@ public final class AtomicFiles {
         Path dir = folderOf(target);
         write(dir, target, createTemp(dir, target.getFileName().toString(), mode, false, content, fsync), fsync,
                 mtimeNanos);
+    }
+
+    /** Hard links seen to fail in this process for another reason than a taken name (a file system without them). */
+    private static volatile boolean linksFail;
+
+    /**
+     * Creates {@code target} with {@code content} atomically if no name is there, never replacing
+     * anything: the temp file is written (umask mode), then hard-linked to {@code target}
+     * ({@code link(2)} fails on any existing name, a dangling symlink's too, and is atomic: no
+     * window in which someone else's file made meanwhile could be replaced, which a check before a
+     * {@code rename} leaves open), then its temp name is removed. False when the name was taken
+     * (nothing written, the temp file gone). Five system calls: create, write, close, link, unlink.
+     * On a file system without hard links: one {@code lstat} of the target, then the rename (a
+     * check and a replace, not one step), remembered for the process.
+     *
+     * <p>A kill between the link and the unlink leaves the temp name as a second link to the new
+     * file; {@link ReplaceRefusal} removes such a leftover when it meets it (same file, our name).
+     */
+    static boolean createNew(Path target, byte[] content, boolean fsync) throws IOException {
+        Path dir = folderOf(target);
+        Path tmp = createTemp(dir, target.getFileName().toString(), null, false, content, fsync);
+        boolean linkFailed = false;
+        try {
+            if (!linksFail) {
+                try {
+                    Files.createLink(target, tmp);
+                    dropTempName(tmp);
+                    if (fsync) syncFolder(dir);
+                    return true;
+                } catch (FileAlreadyExistsException taken) {
+                    deleteQuietly(tmp, taken);
+                    return false;
+                } catch (IOException | UnsupportedOperationException noLink) {
+                    linkFailed = true; // perhaps no hard links here: the rename below tells
+                }
+            }
+            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                Files.deleteIfExists(tmp);
+                return false;
+            }
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            if (linkFailed) linksFail = true; // the rename worked where the link did not
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(tmp, e);
+            throw e;
+        }
+        if (fsync) syncFolder(dir);
+        return true;
+    }
+
+    /**
+     * Removes the temp name of a file just linked to its target; the file is created either way.
+     * {@code File.delete} is one {@code unlink} ({@code Files.delete} first {@code lstat}s the name
+     * to choose between unlink and rmdir). Not removed (swept by someone already, or an I/O error):
+     * left as a second link, which {@link ReplaceRefusal} removes when it meets it.
+     */
+    private static void dropTempName(Path tmp) {
+        try {
+            tmp.toFile().delete();
+        } catch (RuntimeException e) {
+            // a security manager said no: left as above
+        }
+    }
+
+    /**
+     * Removes {@code file}'s temp names that are another link to the very same file ({@code key}:
+     * its file key) and says how many: what a kill between {@link #createNew}'s link and unlink
+     * leaves. Only names of our own pattern for {@code file}, only the same inode: removing them
+     * removes no content. Reads the folder once.
+     */
+    static int dropLeftoverLinks(Path file, Object key) {
+        Path dir = folderOf(file);
+        String prefix = "." + file.getFileName() + TEMP_MARK;
+        int dropped = 0;
+        try (DirectoryStream<Path> names = Files.newDirectoryStream(dir)) {
+            for (Path p : names) {
+                if (!p.getFileName().toString().startsWith(prefix) || !isTempFile(p)) continue;
+                try {
+                    BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                    if (a.isRegularFile() && key != null && key.equals(a.fileKey())) {
+                        Files.deleteIfExists(p);
+                        dropped++;
+                    }
+                } catch (IOException gone) {
+                    // swept meanwhile
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // cannot list the folder: the file stays refused
+        }
+        return dropped;
     }
 
     /**

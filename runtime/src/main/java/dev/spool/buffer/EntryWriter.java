@@ -72,20 +72,23 @@ final class EntryWriter {
     }
 
     /**
-     * Caller holds {@code e}'s monitor and has just stamped the file as missing (under that monitor):
-     * creates it with the entry's content, atomically (temp file, rename). The fewest system calls
-     * that keep "never a half file visible" (5: create, write, close, rename and the caller's
-     * {@code lstat}): no {@code lstat} before (the caller's stamp is microseconds old, and a rename is
-     * as exposed to a racing create either way), none after (a new file has the umask's mode,
-     * nothing to check), and no own modification time (open, futimens, close: a third of the
-     * create's cost on the write-once floor, docs/BENCHMARKS.md). Its stamp is size + the content's
-     * hash ({@link FileStamp#created}): the file's first check reads it back once.
+     * Caller holds {@code e}'s monitor and has just found no file at its path (under that monitor):
+     * creates it with the entry's content, atomically and never replacing anything
+     * ({@link AtomicFiles#createNew}: temp file, hard link, unlink). Null when the name turned out
+     * to be taken (a dangling symlink, or someone else's file made since the caller looked):
+     * nothing written, the entry untouched, the caller examines the path afresh. The fewest system
+     * calls that keep "never a half file visible" and "never replace someone else's file": 5
+     * (create, write, close, link, unlink) plus the caller's {@code access}. Nothing before (no
+     * {@code lstat}: for a new name the JDK throws, ~10 us, docs/BENCHMARKS.md), nothing after (a new
+     * file has the umask's mode, nothing to check), no own modification time (open, futimens,
+     * close: a third of the create). Its stamp is size + the content's hash ({@link FileStamp#created}):
+     * the file's first check reads it back once.
      */
     Outcome writeNew(Entry e, boolean fsync) {
         byte[] content = null;
         try {
             content = e.encoded();
-            AtomicFiles.writeKnownMode(e.path, content, fsync, -1, null);
+            if (!AtomicFiles.createNew(e.path, content, fsync)) return null;
             e.baseline = FileStamp.created(content);
             markClean(e, content.length);
             e.failure = null;

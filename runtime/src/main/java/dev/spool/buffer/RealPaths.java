@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The key the buffer uses for a file: its real path (absolute, symlinks and {@code ..} resolved).
@@ -22,7 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * very path the caller named, so even if a folder on it is later replaced by a symlink, Spool
  * writes where the caller's own write would have gone. Paths through symlinks are resolved
  * every time. The folders of cached paths are remembered too (same reasoning): a new name in one
- * costs one {@code lstat} (is it a symlink?) instead of a {@code realpath} walk. The cache holds at
+ * costs one {@code access} (anything there?; an existing file then one {@code lstat}: is it a
+ * symlink?) instead of a {@code realpath} walk. The cache holds at
  * most {@link #CACHE_LIMIT} paths (about 115 bytes each) and is cleared when full. The limit
  * follows the heap, so a working set of up to that many files is resolved from the cache: a miss
  * costs ~7 us of CPU (an {@code lstat} and its attribute objects), a hit ~0.1 us, and a
@@ -49,51 +51,117 @@ public final class RealPaths {
     }
 
     /**
-     * As {@link #of(Path)}; {@code seenMissing[0]} is set when resolving it just found no file
-     * (no symlink either) at that path with one {@code lstat}: a caller about to stamp the file
-     * may take that for the stamp (the buffer, for a file it has no entry for).
+     * As {@link #of(Path)}; {@code seenMissing[0]} is set when resolving it just found nothing at
+     * that path by following it ({@code access(F_OK)}, one system call and no exception): no file,
+     * or a symlink whose target is missing. A caller about to stamp the file may take that for
+     * "missing" only if what it then does never replaces an existing name (the buffer creates such
+     * a file with {@link AtomicFiles#createNew}, which fails on a dangling symlink's name too).
      */
     static Path of(Path file, boolean[] seenMissing) {
         Path cached = IDENTITY.get(file);
         if (cached != null) return cached;
         Path abs = file.toAbsolutePath();
         Path real = inKnownFolder(abs, seenMissing);
-        if (real == null) real = resolve(abs);
+        if (real == null) {
+            WALKS.increment();
+            real = resolve(abs);
+        }
         if (real.equals(abs.normalize())) {
             if (IDENTITY.size() >= CACHE_LIMIT) IDENTITY.clear();
             IDENTITY.put(file, real);
-            Path folder = real.getParent();
-            if (folder != null && !FOLDERS.containsKey(folder)) {
-                if (FOLDERS.size() >= CACHE_LIMIT) FOLDERS.clear();
-                FOLDERS.put(folder, Boolean.TRUE);
-            }
+            rememberFolder(real.getParent());
         }
         return real;
     }
 
     /**
+     * Remembers {@code folder}, which resolved to itself, and its ancestors (which then did too:
+     * {@code realpath} would have changed the path at any symlink on it), up to one already known.
+     */
+    private static void rememberFolder(Path folder) {
+        for (Path f = folder; f != null && !FOLDERS.containsKey(f); f = f.getParent()) {
+            if (FOLDERS.size() >= CACHE_LIMIT) FOLDERS.clear();
+            FOLDERS.put(f, Boolean.TRUE);
+        }
+    }
+
+    /**
+     * Whether {@code folder} resolves to itself: known, or a real folder (one {@code lstat}: not a
+     * symlink) in a folder that does, found the same way. A new folder under a known one (a new
+     * job folder in a workspace) thus costs one {@code lstat} at its first file, not two
+     * {@code realpath} walks and a {@link NoSuchFileException} for the missing file.
+     */
+    private static boolean knownFolder(Path folder) {
+        if (FOLDERS.containsKey(folder)) return true;
+        Path parent = folder.getParent();
+        Path name = folder.getFileName();
+        if (parent == null || name == null) return false;
+        String n = name.toString();
+        if (n.equals(".") || n.equals("..") || !knownFolder(parent)) return false;
+        NAME_STATS.increment();
+        try {
+            if (!Files.readAttributes(folder, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isDirectory()) {
+                return false; // a symlink, or not a folder: resolved in full
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        rememberFolder(folder);
+        return true;
+    }
+
+    /**
      * A file not seen before in a folder whose resolution is known to be itself (a folder of a
-     * cached path): one {@code lstat} of the file instead of {@code realpath}'s walk of every
-     * component (twice for a missing file). Not a symlink (or missing): its real path is its own.
+     * cached path, its ancestors, and folders found under them: {@link #knownFolder}): instead of {@code realpath}'s walk of every component (twice for a missing
+     * file), {@code access(F_OK)} of the file, and for an existing one its {@code lstat}. Nothing
+     * there (no file, or a dangling symlink, whose real path is its own name too): {@code abs}, with
+     * {@code seenMissing} set. Why {@code access} first: for a new name an {@code lstat} fails, and
+     * the JDK turns that into a {@link NoSuchFileException}, whose stack trace cost ~10 us of CPU per
+     * new file (3-4 times the system call; docs/BENCHMARKS.md, "write-once: the system calls").
      * Null when the folder is not known or the file is a symlink (resolved in full).
      */
     private static Path inKnownFolder(Path abs, boolean[] seenMissing) {
         Path folder = abs.getParent();
         Path name = abs.getFileName();
-        if (folder == null || name == null || !FOLDERS.containsKey(folder)) return null;
+        if (folder == null || name == null || !knownFolder(folder)) return null;
         String n = name.toString();
         if (n.equals(".") || n.equals("..")) return null;
+        if (!Files.exists(abs)) {
+            if (seenMissing != null) seenMissing[0] = true;
+            return abs; // the folder's real path (itself) plus the name
+        }
+        NAME_STATS.increment();
         try {
             if (Files.readAttributes(abs, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isSymbolicLink()) {
                 return null;
             }
-        } catch (NoSuchFileException missing) {
-            if (seenMissing != null) seenMissing[0] = true;
-            return abs; // a missing file: the folder's real path (itself) plus the name
         } catch (IOException e) {
             return null;
         }
         return abs;
+    }
+
+    private static final LongAdder NAME_STATS = new LongAdder();
+    private static final LongAdder WALKS = new LongAdder();
+
+    /** How many paths {@link #of} resolved in full ({@code realpath} walks) since the JVM started (tests). */
+    static long walks() {
+        return WALKS.sum();
+    }
+
+    /** How many names (files, or folders under a known one) {@link #of} {@code lstat}ed since the JVM started (tests). */
+    static long nameStats() {
+        return NAME_STATS.sum();
+    }
+
+    /**
+     * The real path of {@code file} resolved in full ({@code realpath}), whatever is cached, and
+     * forgotten by the cache: for a name {@link #of(Path, boolean[])} took for missing that turned
+     * out to be taken (a dangling symlink, a file made meanwhile).
+     */
+    static Path examined(Path file) {
+        IDENTITY.remove(file);
+        return resolve(file.toAbsolutePath());
     }
 
     private static Path resolve(Path abs) {

@@ -26,7 +26,10 @@ import java.util.concurrent.TimeUnit;
  * <li>a file the process cannot write ({@code 0444} for a non-root user): plain fails, a rename
  *     would replace it;</li>
  * <li>a writable file in a folder the process cannot write: plain succeeds, a rename fails;</li>
- * <li>a file with more than one hard link: plain changes every name, a rename detaches this one;</li>
+ * <li>a file with more than one hard link: plain changes every name, a rename detaches this one
+ *     (a second link that is our own temp name of the same file, left by a kill between
+ *     {@link AtomicFiles#createNew}'s link and unlink, is removed instead, costing one read of the
+ *     folder);</li>
  * <li>a file owned by another user or group than a new file would get: plain keeps the owner;</li>
  * <li>a mount point (a bind-mounted single file, a file on another device than its folder): plain
  *     writes it, a rename fails ({@code EBUSY}/{@code EXDEV}).</li>
@@ -72,6 +75,9 @@ final class ReplaceRefusal {
             if (!disk.exists()) return null;
             if (!Files.isWritable(file)) return "the file is not writable";
             Map<String, Object> f = unixOrNull(file);
+            if (f != null && (Integer) f.get("nlink") > 1 && AtomicFiles.dropLeftoverLinks(file, disk.fileKey()) > 0) {
+                f = unixOrNull(file); // a kill between a create's link and unlink had left our temp name
+            }
             if (f != null && folder.unix() != null) {
                 Map<String, Object> d = folder.unix();
                 if ((Integer) f.get("nlink") > 1) return "the file has " + f.get("nlink") + " hard links";

@@ -54,6 +54,7 @@ final class SnapshotEntries {
         }
         boolean fsync = buffer.isFsync();
         EntryWriter.Outcome written = null;
+        boolean examined = false;
         for (;;) {
             Entry e = table.entryFor(p);
             synchronized (e) {
@@ -70,9 +71,19 @@ final class SnapshotEntries {
                     // Any failure (no folder, no access, a full disk) refuses: the host's own write then
                     // meets the real result and error, exactly as without Spool.
                     written = writer.writeNew(e, fsync);
-                    if (written.result() == EntryWriter.Result.FAILED) {
+                    if (written == null || written.result() == EntryWriter.Result.FAILED) {
                         drop(e);
-                        return false;
+                        if (written != null || examined) return false;
+                        // The name was taken after all (a dangling symlink, or someone's file made just
+                        // now): look at it properly once; a second miss leaves the write to the host.
+                        examined = true;
+                        seenMissing[0] = false;
+                        try {
+                            p = RealPaths.examined(file);
+                        } catch (UncheckedIOException unresolvable) {
+                            return false;
+                        }
+                        continue;
                     }
                     // the content stays for reads until the next flush pass, which keeps only the stamp
                 } else if (buffer.isClosed()) {
