@@ -38,6 +38,7 @@ public final class JacksonProbeHost {
         root.mkdirs();
         nestedRead(); // first: no timed flush can have run between its write and its read
         failedRead(); // early too: its read must be served from the buffer
+        updatingRead();
         serializerThrows();
         dotDotThroughALink();
         newFile();
@@ -202,6 +203,34 @@ public final class JacksonProbeHost {
         probe("failedRead.mismatch", () -> MAPPER.readValue(f, OneInt.class));
         probe("failedRead.reader", () -> MAPPER.readerFor(List.class).readValue(f));
         probe("failedRead.then", () -> MAPPER.readValue(f, Map.class));
+    }
+
+    /** A read into an existing object changes it once, also when it fails half-way (a retry would merge twice). */
+    private static void updatingRead() throws Exception {
+        File f = new File(dir("updating"), "doc.json");
+        Files.writeString(f.toPath(), "{}");
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("items", List.of(1, 2));
+        doc.put("n", "not a number");
+        MAPPER.writeValue(f, doc);
+        Merged target = new Merged();
+        probe("updating.failed", () -> MAPPER.readerForUpdating(target).readValue(f));
+        probe("updating.failed.target", () -> target.items);
+        doc.put("items", List.of(3));
+        doc.put("n", 5);
+        MAPPER.writeValue(f, doc);
+        Merged again = new Merged();
+        probe("updating.ok", () -> {
+            MAPPER.readerForUpdating(again).readValue(f);
+            return again.items + " " + again.n;
+        });
+    }
+
+    /** A bean whose list a read merges into ({@code @JsonMerge}: appended, not replaced). */
+    public static final class Merged {
+        @com.fasterxml.jackson.annotation.JsonMerge
+        public List<Integer> items = new ArrayList<>(List.of(0));
+        public int n;
     }
 
     /** A bean with one int property, for reads that fail. */
