@@ -31,6 +31,8 @@ public final class Hooks {
     /** [0]: inside a hook or on Spool's own thread; [1]: the hook is a Jackson one (nested Jackson calls go on). */
     private static final ThreadLocal<boolean[]> INSIDE = ThreadLocal.withInitial(() -> new boolean[2]);
     private static final ThreadLocal<String> NEXT_STREAM_NAME = new ThreadLocal<>();
+    /** [0]: the clock a Logback time-based policy reads on this thread, or {@link Long#MIN_VALUE} (its own). */
+    private static final ThreadLocal<long[]> LOG_CLOCK = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE});
 
     private Hooks() {}
 
@@ -160,6 +162,23 @@ public final class Hooks {
         if (h != null && owner != null) {
             h.logClosing(kind, owner);
         }
+    }
+
+    /**
+     * What a woven Logback {@code TimeBasedFileNamingAndTriggeringPolicyBase.getCurrentTime()} returns on
+     * this thread: the caller's clock reading that Spool's encoding thread checks an event with, or
+     * {@link Long#MIN_VALUE} (the policy's own clock: every thread but that one, during that check).
+     */
+    public static long logClock() {
+        return LOG_CLOCK.get()[0];
+    }
+
+    /** Sets this thread's {@link #logClock()} ({@link Long#MIN_VALUE}: none); returns the previous value, to restore. */
+    public static long useLogClock(long millis) {
+        long[] clock = LOG_CLOCK.get();
+        long was = clock[0];
+        clock[0] = millis;
+        return was;
     }
 
     public static boolean emit(String method, Object[] args) {

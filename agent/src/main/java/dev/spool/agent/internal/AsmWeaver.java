@@ -27,6 +27,9 @@ import net.bytebuddy.jar.asm.Type;
  *       {@code StreamHandler.flush()} and {@code FileHandler.close()} → {@code JUL_DRAIN};
  *   <li>Logback {@code OutputStreamAppender.setOutputStream(OutputStream)} → {@code LOGBACK_STREAM},
  *       {@code writeOut(Object)} → {@code LOGBACK_EVENT}, {@code closeOutputStream()} → {@code LOGBACK_CLOSE};
+ *       {@code RollingFileAppender.subAppend(Object)} → {@code LOGBACK_ROLL} (the size check moves to the
+ *       encoding thread); {@code TimeBasedFileNamingAndTriggeringPolicyBase.getCurrentTime()} →
+ *       {@code LOGBACK_CLOCK} (that thread's check reads the caller's clock);
  *   <li>every non-abstract, non-native method of an emitter class with a name listed in
  *       {@code spool.events.methods} → {@code EMIT}.
  * </ul>
@@ -150,6 +153,14 @@ final class AsmWeaver implements ClassFileTransformer {
         if (logback && HostNames.LOGBACK_OUTPUT_STREAM_APPENDER.equals(type) && !isStatic && "closeOutputStream".equals(name)
                 && "()V".equals(desc)) {
             return EntryHook.Kind.LOGBACK_CLOSE;
+        }
+        if (logback && HostNames.LOGBACK_ROLLING_APPENDER.equals(type) && !isStatic && "subAppend".equals(name)
+                && "(Ljava/lang/Object;)V".equals(desc)) {
+            return EntryHook.Kind.LOGBACK_ROLL;
+        }
+        if (logback && HostNames.LOGBACK_TIME_TRIGGER_BASE.equals(type) && !isStatic && "getCurrentTime".equals(name)
+                && "()J".equals(desc)) {
+            return EntryHook.Kind.LOGBACK_CLOCK;
         }
         return null;
     }

@@ -22,6 +22,8 @@ import net.bytebuddy.jar.asm.Type;
  * LOGBACK_STREAM try { out = Hooks.wrapLogStream("logback", this, out); } catch (Throwable t) { }
  * LOGBACK_EVENT  try { if (Hooks.logRecord("logback", this, event)) return; } catch (Throwable t) { }
  * LOGBACK_CLOSE  try { Hooks.logClosing("logback", this); } catch (Throwable t) { }
+ * LOGBACK_ROLL   try { if (Hooks.logRecord("logback-roll", this, event)) return; } catch (Throwable t) { }
+ * LOGBACK_CLOCK  try { long t = Hooks.logClock(); if (t != Long.MIN_VALUE) return t; } catch (Throwable t) { }
  * EMIT           try { if (Hooks.emit("<type>.<method>", new Object[] {args, boxed})) return <default>; }
  *                catch (Throwable t) { }
  * JUL_PUBLISH    try { if (Hooks.julPublish(this, record)) return; } catch (Throwable t) { }
@@ -43,7 +45,7 @@ import net.bytebuddy.jar.asm.Type;
 final class EntryHook extends MethodVisitor {
 
     enum Kind { WRITE_JSON, READ_JSON, JUL_OPEN, JUL_METER, LOGBACK_STREAM, LOGBACK_EVENT, LOGBACK_CLOSE, EMIT, JUL_PUBLISH,
-        JUL_FORMAT, JUL_DRAIN }
+        JUL_FORMAT, JUL_DRAIN, LOGBACK_ROLL, LOGBACK_CLOCK }
 
     static final String HOOKS = "dev/spool/bridge/Hooks";
     private static final String FILE = "java/io/File";
@@ -130,8 +132,8 @@ final class EntryHook extends MethodVisitor {
                 super.visitLabel(end);
                 super.visitJumpInsn(Opcodes.GOTO, resume);
             }
-            case LOGBACK_EVENT -> {
-                super.visitLdcInsn("logback");
+            case LOGBACK_EVENT, LOGBACK_ROLL -> {
+                super.visitLdcInsn(kind == Kind.LOGBACK_EVENT ? "logback" : "logback-roll");
                 super.visitVarInsn(Opcodes.ALOAD, 0);
                 super.visitVarInsn(Opcodes.ALOAD, 1);
                 invokeHooks("logRecord", "(Ljava/lang/String;Ljava/lang/Object;Ljava/lang/Object;)Z");
@@ -139,6 +141,7 @@ final class EntryHook extends MethodVisitor {
                 super.visitJumpInsn(Opcodes.IFEQ, resume);
                 super.visitInsn(Opcodes.RETURN);
             }
+            case LOGBACK_CLOCK -> logClock(end, resume);
             case LOGBACK_CLOSE -> {
                 super.visitLdcInsn("logback");
                 super.visitVarInsn(Opcodes.ALOAD, 0);
@@ -207,6 +210,22 @@ final class EntryHook extends MethodVisitor {
         super.visitLabel(notServed);
         frame(OBJECT);
         super.visitInsn(Opcodes.POP);
+        super.visitJumpInsn(Opcodes.GOTO, resume);
+    }
+
+    /** The LOGBACK_CLOCK block: a clock set for this thread is returned, else the original body runs. */
+    private void logClock(Label end, Label resume) {
+        Label notSet = new Label();
+        invokeHooks("logClock", "()J");
+        super.visitInsn(Opcodes.DUP2);
+        super.visitLdcInsn(Long.MIN_VALUE);
+        super.visitInsn(Opcodes.LCMP);
+        super.visitJumpInsn(Opcodes.IFEQ, notSet);
+        super.visitLabel(end);
+        super.visitInsn(Opcodes.LRETURN);
+        super.visitLabel(notSet);
+        frame(Opcodes.LONG);
+        super.visitInsn(Opcodes.POP2);
         super.visitJumpInsn(Opcodes.GOTO, resume);
     }
 
@@ -311,8 +330,8 @@ final class EntryHook extends MethodVisitor {
         super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, method, desc, false);
     }
 
-    /** A full frame: the entry locals and a stack of {@code stackTop} alone (null: empty). */
-    private void frame(String stackTop) {
+    /** A full frame: the entry locals and a stack of {@code stackTop} alone (a type name or ASM's {@code Opcodes.LONG}; null: empty). */
+    private void frame(Object stackTop) {
         if (frames) {
             Object[] stack = stackTop == null ? new Object[0] : new Object[] {stackTop};
             super.visitFrame(Opcodes.F_NEW, locals.length, locals, stack.length, stack);

@@ -218,6 +218,7 @@ final class HooksImpl implements SpoolHooks {
             String notDeferred = deferral.routed(appender, plan.rollsByBytes());
             AgentLog.debug("routing " + streamName + " through the sink"
                     + (notDeferred == null ? ", encoded on Spool's thread" + deferral.encoding(appender)
+                    + (deferral.checksRolling(appender) ? ", rolling checked there" : "")
                     : ", encoded on the caller's thread: " + notDeferred));
         } catch (IllegalAccessException | RuntimeException e) {
             deferral.unrouted(appender);
@@ -228,14 +229,15 @@ final class HooksImpl implements SpoolHooks {
 
     @Override
     public boolean logRecord(String kind, Object owner, Object record) {
-        if (!logback || !"logback".equals(kind) || owner == null) {
+        boolean roll = "logback-roll".equals(kind); // a rolling appender's subAppend, before its check
+        if (!logback || owner == null || !(roll || "logback".equals(kind))) {
             return false;
         }
         if (!control.routingEnabled()) {
             deferral.closing(owner); // the kill switch: what was captured goes first, then Logback's own path
             return false;
         }
-        return deferral.capture(owner, record);
+        return roll ? deferral.captureChecked(owner, record) : deferral.capture(owner, record);
     }
 
     @Override

@@ -11,6 +11,8 @@ final class HostNames {
     static final String OBJECT_WRITER = of("com:fasterxml:jackson:databind:ObjectWriter");
     static final String OBJECT_READER = of("com:fasterxml:jackson:databind:ObjectReader");
     static final String LOGBACK_OUTPUT_STREAM_APPENDER = of("ch:qos:logback:core:OutputStreamAppender");
+    static final String LOGBACK_ROLLING_APPENDER = of("ch:qos:logback:core:rolling:RollingFileAppender");
+    static final String LOGBACK_TIME_TRIGGER_BASE = of("ch:qos:logback:core:rolling:TimeBasedFileNamingAndTriggeringPolicyBase");
     static final String JUL_FILE_HANDLER = "java.util.logging.FileHandler";
     static final String JUL_METERED_STREAM = "java.util.logging.FileHandler$MeteredStream";
     static final String JUL_STREAM_HANDLER = "java.util.logging.StreamHandler";

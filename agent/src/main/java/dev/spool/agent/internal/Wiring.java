@@ -58,6 +58,8 @@ final class Wiring {
         }
         if (config.eventsLogback()) {
             targets.add(HostNames.LOGBACK_OUTPUT_STREAM_APPENDER);
+            targets.add(HostNames.LOGBACK_ROLLING_APPENDER);
+            targets.add(HostNames.LOGBACK_TIME_TRIGGER_BASE);
         }
         targets.addAll(emitters.keySet());
         Set<String> internalNames = new HashSet<>();

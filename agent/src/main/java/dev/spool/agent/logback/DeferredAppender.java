@@ -33,6 +33,11 @@ import dev.spool.sink.SinkPolicy;
  * room; full, it waits (bounded by the sink's {@code spool.sink.wait.millis}) and past the bound
  * leaves the event to Logback's own path (encoded on the caller's thread: never lost, counted).
  *
+ * <p>A rolling appender whose check can move ({@link RollingCheck}) captures at {@code subAppend}
+ * instead ({@link #captureChecked}): every drainer then holds its {@code triggeringPolicyLock} as well
+ * (a host thread takes it before the stream lock, Logback's order; a pool thread only tries both) and
+ * checks each event's roll just before writing it.
+ *
  * <p>Example: {@code if (deferred.capture(event, caller)) return; // else Logback's writeOut runs}
  */
 final class DeferredAppender implements CapturedRecordEncoder<Object> {
@@ -52,6 +57,9 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private final boolean callerData;
     private final Field started;
     private final MpscCapturedRecordQueue<Object> queue;
+    private final RollingCheck rolling; // null: no check here (none, or on the caller's thread)
+    private final long waitMillis;
+    private java.util.function.Consumer<String> uncheckedReport;
     private volatile CapturedLogWriterPool.Registration writer;
     private volatile boolean active;
     private volatile boolean captured;
@@ -59,7 +67,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private CompiledPatternLayout compiled; // null: the encoder's own encode (guarded by the lock)
 
     private DeferredAppender(Object appender, Object encoder, boolean callerData, ReentrantLock lock,
-                             MethodHandle encode, MethodHandle writeBytes, Field started, long waitMillis) {
+                             MethodHandle encode, MethodHandle writeBytes, Field started, long waitMillis, RollingCheck rolling) {
         this.appender = appender;
         this.name = appenderName(appender) + '@' + Integer.toHexString(System.identityHashCode(appender));
         this.encoder = encoder;
@@ -68,16 +76,21 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         this.encode = encode;
         this.writeBytes = writeBytes;
         this.started = started;
+        this.rolling = rolling;
+        this.waitMillis = waitMillis;
         this.queue = new MpscCapturedRecordQueue<>("logback " + name, CAPACITY, SinkPolicy.BLOCK, waitMillis);
     }
 
     /**
      * A conduit for {@code appender}, its encoder inspected as {@code shape}, registered with the
      * shared pool, encoding with a {@link CompiledPatternLayout} of the encoder's layout when
-     * {@code compiledReport} is not null (it receives the sentence if the compiled layout is ever given up).
+     * {@code compiledReport} is not null (it receives the sentence if the compiled layout is ever given up),
+     * checking each event's roll before it is written when {@code rolling} is not null
+     * ({@code problems} receives the sentence when a check had to be skipped).
      */
     static DeferredAppender of(Object appender, Object encoder, LogbackEncoders.Shape shape, long waitMillis,
-                               java.util.function.Consumer<String> compiledReport) throws ReflectiveOperationException {
+                               java.util.function.Consumer<String> compiledReport, RollingCheck rolling,
+                               java.util.function.Consumer<String> problems) throws ReflectiveOperationException {
         Class<?> base = owner(appender.getClass(), "ch:qos:logback:core:OutputStreamAppender".replace(':', '.'));
         Field lockField = base.getDeclaredField("streamWriteLock");
         lockField.setAccessible(true);
@@ -91,7 +104,8 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         MethodHandle encode = lookup.unreflect(enc).asType(MethodType.methodType(Object.class, Object.class, Object.class));
         MethodHandle writeBytes = lookup.unreflect(write).asType(MethodType.methodType(void.class, Object.class, Object.class));
         DeferredAppender d = new DeferredAppender(appender, encoder, shape.callerData(), (ReentrantLock) lockField.get(appender),
-                encode, writeBytes, started, waitMillis);
+                encode, writeBytes, started, waitMillis, rolling);
+        d.uncheckedReport = problems;
         if (compiledReport != null) {
             d.compiled = CompiledPatternLayout.compile(encoder, encode, compiledReport);
         }
@@ -130,6 +144,11 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         return captured;
     }
 
+    /** Whether this appender's rolling check runs where its events are written (its events come through {@link #captureChecked}). */
+    boolean checksRolling() {
+        return rolling != null;
+    }
+
     boolean pending() {
         return !queue.isEmpty();
     }
@@ -140,7 +159,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
      * Logback (after writing what is queued, so the caller's order holds).
      */
     boolean capture(Object event, StackTraceGetter caller) {
-        if (!active || lock.isHeldByCurrentThread() || !caller.capture(event, callerData)) {
+        if (rolling != null || !active || lock.isHeldByCurrentThread() || !caller.capture(event, callerData)) {
             drainHere(); // not captured (or a Logback that encodes under its lock): what is queued goes first
             return false;
         }
@@ -148,16 +167,70 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         return queue.offer(event); // false: full for the whole bound; Logback's own path writes it
     }
 
-    /** Writes everything queued now on this thread, under the appender's lock (re-entrant: a closing thread holds it). */
+    /**
+     * On the caller's thread, at the entry of a rolling appender's {@code subAppend} (before plain Logback's
+     * check): the clock the check will read, {@code prepareForDeferredProcessing}, the caller data when
+     * the pattern prints it, then the event is queued; its check, roll, encoding and write happen on the
+     * drainer. False leaves the event to Logback's own {@code subAppend} (the check on this thread), after
+     * what is queued is written (checked).
+     */
+    boolean captureChecked(Object event, StackTraceGetter caller) {
+        long clock = rolling.callerClock();
+        if (!active || lock.isHeldByCurrentThread() || rolling.held() || !isStarted()
+                || !caller.prepare(event) || !caller.capture(event, callerData)) {
+            drainHere();
+            return false;
+        }
+        captured = true;
+        if (queue.offer(new RollingCheck.Checked(event, clock))) {
+            return true;
+        }
+        drainHere(); // full for the whole bound: Logback's own path, its check after every queued event's
+        return false;
+    }
+
+    /**
+     * Writes everything queued now on this thread, under the appender's lock (re-entrant: a closing
+     * thread holds it); a rolling appender's policy lock is taken first (bounded), as Logback's order is.
+     * Nothing on a thread already draining this queue (a roll's close on the drainer).
+     */
     void drainHere() {
-        if (queue.isEmpty()) {
+        if (queue.isEmpty() || queue.isDrainingThread()) {
             return;
         }
-        lock.lock();
+        boolean policy = lockPolicy(lock.isHeldByCurrentThread() ? 0 : waitMillis);
         try {
-            queue.drainTo(this, Integer.MAX_VALUE);
+            lock.lock();
+            try {
+                queue.drainTo(this, Integer.MAX_VALUE);
+            } finally {
+                lock.unlock();
+            }
         } finally {
-            lock.unlock();
+            if (policy) {
+                rolling.policyLock().unlock();
+            }
+        }
+    }
+
+    /** Takes a rolling appender's policy lock within {@code millis} (0: only if free or already held); false if not taken or none. */
+    private boolean lockPolicy(long millis) {
+        if (rolling == null) {
+            return false;
+        }
+        try {
+            return rolling.policyLock().tryLock(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private boolean isStarted() {
+        try {
+            return started.getBoolean(appender);
+        } catch (IllegalAccessException e) {
+            return false;
         }
     }
 
@@ -173,11 +246,22 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         if (!lock.tryLock()) {
             return CapturedLogWriterPool.BUSY;
         }
-        boolean was = Hooks.markSpoolThread(true); // no hook captures what the encoder does
         try {
-            return queue.drainTo(this, BATCH);
+            // Only tried, so either order is deadlock-free; the stream lock first means a host thread that holds
+            // it (closing the stream) never finds the policy lock held by this thread
+            if (rolling != null && !rolling.policyLock().tryLock()) {
+                return CapturedLogWriterPool.BUSY;
+            }
+            boolean was = Hooks.markSpoolThread(true); // no hook captures what the encoder does
+            try {
+                return queue.drainTo(this, BATCH);
+            } finally {
+                Hooks.markSpoolThread(was);
+                if (rolling != null) {
+                    rolling.policyLock().unlock();
+                }
+            }
         } finally {
-            Hooks.markSpoolThread(was);
             lock.unlock();
         }
     }
@@ -187,14 +271,23 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         if (queue.isEmpty()) {
             return true;
         }
-        if (!lock.tryLock(millis, TimeUnit.MILLISECONDS)) {
+        if (rolling != null && !rolling.policyLock().tryLock(millis, TimeUnit.MILLISECONDS)) {
             return false;
         }
         try {
-            queue.drainTo(this, Integer.MAX_VALUE);
-            return true;
+            if (!lock.tryLock(millis, TimeUnit.MILLISECONDS)) {
+                return false;
+            }
+            try {
+                queue.drainTo(this, Integer.MAX_VALUE);
+                return true;
+            } finally {
+                lock.unlock();
+            }
         } finally {
-            lock.unlock();
+            if (rolling != null) {
+                rolling.policyLock().unlock();
+            }
         }
     }
 
@@ -217,7 +310,22 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     }
 
     /** What Logback's {@code subAppend}/{@code writeOut}/{@code doAppend} do with one event, failures included. */
-    private void writeOne(Object event) {
+    private void writeOne(Object item) {
+        Object event = item;
+        if (item instanceof RollingCheck.Checked c) {
+            event = c.event();
+            if (rolling.held()) {
+                try {
+                    rolling.check(event, c.clock());
+                } catch (Throwable t) {
+                    failed("Appender [" + appenderName() + "] failed to append.", t); // as doAppend: not written
+                    return;
+                }
+            } else if (uncheckedReport != null) {
+                uncheckedReport.accept("the appender " + name + " wrote a queued event without its rolling check: "
+                        + "another thread held its triggering policy's lock while this one closed its stream");
+            }
+        }
         byte[] bytes;
         try {
             CompiledPatternLayout c = compiled;
@@ -286,5 +394,8 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     interface StackTraceGetter {
         /** False when the event's class is unknown or its caller data could not be taken (it is left to Logback). */
         boolean capture(Object event, boolean callerData);
+
+        /** Logback's {@code prepareForDeferredProcessing()} where the event has it (a {@code LoggingEvent}); false when it failed. */
+        boolean prepare(Object event);
     }
 }

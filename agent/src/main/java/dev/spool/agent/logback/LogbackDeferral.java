@@ -44,7 +44,18 @@ public final class LogbackDeferral {
     private volatile Map<Object, DeferredAppender> appenders = new IdentityHashMap<>();
     private volatile Class<?> eventClass;
     private volatile MethodHandle callerData;
-    private final DeferredAppender.StackTraceGetter caller = this::callerData;
+    private volatile MethodHandle prepare; // LoggingEvent.prepareForDeferredProcessing(), for eventClass
+    private final DeferredAppender.StackTraceGetter caller = new DeferredAppender.StackTraceGetter() {
+        @Override
+        public boolean capture(Object event, boolean needed) {
+            return callerData(event, needed);
+        }
+
+        @Override
+        public boolean prepare(Object event) {
+            return prepared(event);
+        }
+    };
 
     /**
      * @param errors     receives (key, message) for failures Spool counts
@@ -66,15 +77,18 @@ public final class LogbackDeferral {
         try {
             Object encoder = appender.getClass().getMethod("getEncoder").invoke(appender);
             LogbackEncoders.Shape shape = LogbackEncoders.shape(encoder);
-            reason = rollsByBytes ? "its triggering policy counts the bytes written before each event" : shape.reason();
+            RollingCheck check = rollsByBytes ? RollingCheck.of(appender) : null;
+            reason = rollsByBytes && check == null ? "its triggering policy counts the bytes written before each event"
+                    : shape.reason();
             if (reason == null) {
                 sweep();
                 DeferredAppender d = appenders.get(appender);
-                if (d == null || d.encoder() != encoder) {
+                if (d == null || d.encoder() != encoder || d.checksRolling() != (check != null)) {
                     if (d != null) {
                         d.active(false); // the old encoder's events are written at this stream's close
                     }
-                    d = DeferredAppender.of(appender, encoder, shape, waitMillis, compiledLayouts ? this::compiledGivenUp : null);
+                    d = DeferredAppender.of(appender, encoder, shape, waitMillis, compiledLayouts ? this::compiledGivenUp : null,
+                            check, this::uncheckedRoll);
                     put(appender, d);
                 }
                 d.active(true);
@@ -99,6 +113,21 @@ public final class LogbackDeferral {
     public boolean capture(Object appender, Object event) {
         DeferredAppender d = appenders.get(appender);
         return d != null && d.capture(event, caller);
+    }
+
+    /**
+     * The woven {@code RollingFileAppender.subAppend(event)}: true when the event was captured with its
+     * rolling check moved to the encoding thread (Logback's body, check included, is skipped).
+     */
+    public boolean captureChecked(Object appender, Object event) {
+        DeferredAppender d = appenders.get(appender);
+        return d != null && d.checksRolling() && d.captureChecked(event, caller);
+    }
+
+    /** Whether the appender's rolling check runs on the encoding thread (status, routing line). */
+    public boolean checksRolling(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        return d != null && d.checksRolling();
     }
 
     /** The woven {@code closeOutputStream()}: the events captured before are written first, on this thread. */
@@ -141,6 +170,10 @@ public final class LogbackDeferral {
         return n;
     }
 
+    private void uncheckedRoll(String sentence) {
+        errors.accept("logback-roll-unchecked", sentence);
+    }
+
     private void compiledGivenUp(String sentence) {
         errors.accept("logback-compiled:" + sentence, sentence); // one line per pattern
     }
@@ -166,6 +199,31 @@ public final class LogbackDeferral {
         }
         try {
             Object ignored = h.invokeExact(event);
+            return true;
+        } catch (Throwable t) {
+            return false;
+        }
+    }
+
+    private boolean prepared(Object event) {
+        if (!callerData(event, false)) {
+            return false; // not a LoggingEvent or LoggingEventVO
+        }
+        MethodHandle h = prepare;
+        Class<?> type = event.getClass();
+        if (h == null || h.type().parameterType(0) != type) {
+            if (!type.getName().equals(LOGGING_EVENT)) {
+                return true; // a LoggingEventVO is not DeferredProcessingAware: plain Logback prepares nothing
+            }
+            try {
+                h = MethodHandles.publicLookup().findVirtual(type, "prepareForDeferredProcessing", MethodType.methodType(void.class));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return false;
+            }
+            prepare = h;
+        }
+        try {
+            h.invoke(event);
             return true;
         } catch (Throwable t) {
             return false;

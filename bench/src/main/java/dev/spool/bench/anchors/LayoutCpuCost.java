@@ -77,6 +77,12 @@ public final class LayoutCpuCost {
             spool1.replaceAll((k, v) -> v - spool0.getOrDefault(k, 0L));
             long lines = name.startsWith("logbackFloor") || name.startsWith("logbackEncode") ? -1 : Workload.countLines(file);
             Files.delete(file);
+            try (java.util.stream.Stream<Path> rolled = Files.list(file.getParent())) { // logbackRolling's archives
+                for (Path p : (Iterable<Path>) rolled.filter(p -> p.getFileName().toString().startsWith(file.getFileName() + "."))::iterator) {
+                    lines += Workload.countLines(p);
+                    Files.delete(p);
+                }
+            }
             if (round > 0) {
                 double n = per * (double) threads;
                 System.out.printf(Locale.ROOT, "[cpu-cost] contender=%s layout=%s threads=%d events=%d caller-cpu-ns=%.0f "

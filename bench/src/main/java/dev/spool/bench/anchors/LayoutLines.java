@@ -9,6 +9,9 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.FileAppender;
+import ch.qos.logback.core.rolling.RollingFileAppender;
+import ch.qos.logback.core.rolling.SizeAndTimeBasedRollingPolicy;
+import ch.qos.logback.core.util.FileSize;
 import java.nio.file.Path;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.core.config.Configurator;
@@ -25,6 +28,9 @@ import org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration;
  *   <li>{@code logbackFile}: a plain {@code FileAppender} with a {@code PatternLayoutEncoder} and
  *       Logback's defaults ({@code immediateFlush=true}): what the application configures; run
  *       without the agent it is the plain row, under {@code -javaagent} it is Spool's row;</li>
+ *   <li>{@code logbackRolling}: a {@code RollingFileAppender} with {@code SizeAndTimeBasedRollingPolicy}
+ *       (10 MB files, {@code <file>.<day>.<i>}, no compression; the common production configuration),
+ *       otherwise as {@code logbackFile};</li>
  *   <li>{@code logbackAsync}: {@code AsyncAppender} without discarding ({@code discardingThreshold=0},
  *       {@code neverBlock=false}, {@code includeCallerData} for the caller layout) over the same
  *       {@code FileAppender} with {@code immediateFlush=false};</li>
@@ -53,6 +59,7 @@ final class LayoutLines {
         return switch (name) {
             case "logbackFile" -> logback(file, caller, false);
             case "logbackAsync" -> logback(file, caller, true);
+            case "logbackRolling" -> logbackRolling(file, caller);
             case "log4j2Sync" -> log4j2(file, caller, false);
             case "log4j2Async" -> log4j2(file, caller, true);
             case "julFile" -> jul(file, caller);
@@ -87,6 +94,27 @@ final class LayoutLines {
             throw new IllegalStateException("Logback appender not started: " + ctx.getStatusManager().getCopyOfStatusList());
         }
         return logbackContender(ctx, top);
+    }
+
+    private static Contender logbackRolling(Path file, boolean caller) {
+        LoggerContext ctx = logbackContext();
+        RollingFileAppender<ILoggingEvent> ra = new RollingFileAppender<>();
+        ra.setContext(ctx);
+        ra.setName("rolling");
+        ra.setFile(file.toString());
+        ra.setEncoder(logbackEncoder(ctx, caller));
+        SizeAndTimeBasedRollingPolicy<ILoggingEvent> policy = new SizeAndTimeBasedRollingPolicy<>();
+        policy.setContext(ctx);
+        policy.setParent(ra);
+        policy.setFileNamePattern(file + ".%d{yyyy-MM-dd}.%i");
+        policy.setMaxFileSize(FileSize.valueOf("10MB"));
+        policy.start();
+        ra.setRollingPolicy(policy);
+        ra.start();
+        if (!ra.isStarted()) {
+            throw new IllegalStateException("Logback appender not started: " + ctx.getStatusManager().getCopyOfStatusList());
+        }
+        return logbackContender(ctx, ra);
     }
 
     /** A started Logback context of its own (not the static one), with an MDC adapter. */

@@ -57,11 +57,13 @@ public enum ConfigKey {
     /**
      * System properties under {@code spool.} that are not settings but switches read by their own
      * code, for diagnosis and tests: {@code spool.logback.compiledLayout=false} (Logback's layouts
-     * formatted by Logback itself, to measure the compiled ones) and {@code spool.recovery.dir}
-     * (the recovery folder's parent). The configuration neither reads nor warns about them.
+     * formatted by Logback itself, to measure the compiled ones), {@code spool.logback.rollOnWriter=false}
+     * (size-based rolling appenders encoded and checked on the caller's thread, to measure the moved
+     * check) and {@code spool.recovery.dir} (the recovery folder's parent). The configuration neither
+     * reads nor warns about them.
      */
     public static final java.util.Set<String> DIAGNOSTIC_PROPERTIES =
-            java.util.Set.of("spool.logback.compiledLayout", "spool.recovery.dir");
+            java.util.Set.of("spool.logback.compiledLayout", "spool.logback.rollOnWriter", "spool.recovery.dir");
 
     private final String key;
     private final ValueType type;

@@ -125,7 +125,8 @@ class SpoolConfigTest {
 
     @Test
     void shouldKnowTheDiagnosticSwitchesAsNoSettingsWithoutWarning() {
-        load(null, Map.of("spool.logback.compiledLayout", "false", "spool.recovery.dir", "/tmp"), Map.of());
+        load(null, Map.of("spool.logback.compiledLayout", "false", "spool.logback.rollOnWriter", "false",
+                "spool.recovery.dir", "/tmp"), Map.of());
         assertEquals(List.of(), problems, "read by their own code: no 'not a Spool setting' line");
     }
 
