@@ -121,11 +121,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
      */
     public int flush() {
         int files = 0;
-        try {
-            capturedLogs.run(); // log records captured for encoding on Spool's thread reach their streams first
-        } catch (RuntimeException e) {
-            error("flush-captured-logs", "writing captured log records failed: " + e);
-        }
+        drainCapturedLogs(); // log records captured for encoding on Spool's thread reach their streams first
         Backends b = backends;
         if (b != null && b.bufferIfStarted() != null) {
             try {
@@ -152,6 +148,20 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     /** What {@link #flush()} runs first: writing log records captured before encoding into their streams. */
     void capturedLogs(Runnable step) {
         capturedLogs = step;
+    }
+
+    /**
+     * Encodes every captured log record still queued (JUL and Logback) into its routed stream, on
+     * the calling thread; a failure is counted and reported, never thrown. The Agent bean's flush
+     * runs it first, and so does each log's {@code Sink} bean flush (a log's records may still be
+     * queued for encoding, not yet in its sink).
+     */
+    void drainCapturedLogs() {
+        try {
+            capturedLogs.run();
+        } catch (RuntimeException e) {
+            error("flush-captured-logs", "writing captured log records failed: " + e);
+        }
     }
 
     void instrumented(String className) {

@@ -142,6 +142,9 @@ final class HooksImpl implements SpoolHooks {
         if (buffered == null) {
             return null;
         }
+        if (jackson.updatesInPlace(reader) && buffer.writeNow(path)) {
+            return null; // into an existing object: the host's own read, once, of the file as the buffer holds it
+        }
         Object fromTokens = captures.read(buffered, reader, method, type);
         if (fromTokens != HostJackson.NOT_SERVED) {
             return fromTokens == null ? Hooks.NULL : fromTokens;

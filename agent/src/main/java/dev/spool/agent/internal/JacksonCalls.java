@@ -36,6 +36,37 @@ final class JacksonCalls {
         }
     };
 
+    /** Per reader class: its {@code _valueToUpdate} field (an {@code ObjectReader}'s), or null. */
+    private final ClassValue<java.lang.reflect.Field> updateTargets = new ClassValue<>() {
+        @Override
+        protected java.lang.reflect.Field computeValue(Class<?> type) {
+            for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+                try {
+                    java.lang.reflect.Field f = c.getDeclaredField("_valueToUpdate");
+                    f.setAccessible(true);
+                    return f;
+                } catch (NoSuchFieldException | RuntimeException e) {
+                    // not here (or not accessible: a Jackson in a named module); look further up
+                }
+            }
+            return null;
+        }
+    };
+
+    /**
+     * Whether {@code reader} reads into an existing object ({@code readerForUpdating(obj)}): such a
+     * read changes that object as it goes, so it must run exactly once (a read that failed half-way
+     * and ran again would apply its first half twice: a {@code @JsonMerge} list grows twice).
+     */
+    boolean updatesInPlace(Object reader) {
+        java.lang.reflect.Field f = updateTargets.get(reader.getClass());
+        try {
+            return f != null && f.get(reader) != null;
+        } catch (IllegalAccessException e) {
+            return false;
+        }
+    }
+
     byte[] writeValueAsBytes(Object writer, Object value) throws IOException, Unsupported {
         Method m = writers.get(writer.getClass());
         if (m == NONE) {

@@ -39,11 +39,19 @@ final class LogSink {
     private long idleSince;
 
     LogSink(String name, String appender, SinkSettings settings) {
+        this(name, appender, settings, () -> { });
+    }
+
+    /**
+     * @param drainCaptured run by the bean's {@code flush()} before the sink's own: encodes the log
+     *                      records captured at the call and still queued, so they are in the sink
+     */
+    LogSink(String name, String appender, SinkSettings settings, Runnable drainCaptured) {
         this.name = name;
         this.appender = appender;
         this.activePath = name;
         this.shared = SinkStreams.wrap(files, appender == null ? name : appender + " " + name, settings);
-        this.metrics = new Metrics(SinkStreams.metricsOf(shared));
+        this.metrics = new Metrics(SinkStreams.metricsOf(shared), drainCaptured);
     }
 
     /** The live view its {@code Sink} bean shows: the sink's, with {@code Path} the active file. */
@@ -69,7 +77,7 @@ final class LogSink {
                 return null;
             }
             attached.writable = false;
-            metrics.flush();
+            metrics.sink.flush();         // the sink only: a roll runs under the log's own locks, maybe on its encoding thread
         }
         files.target = file;
         activePath = path;
@@ -102,7 +110,7 @@ final class LogSink {
             return;
         }
         try {
-            metrics.flush(); // every byte of this file is in it before the next file is attached
+            metrics.sink.flush(); // every byte of this file is in it before the next file is attached (the sink only, as above)
         } finally {
             files.target = null;
             attached = null;
@@ -203,9 +211,11 @@ final class LogSink {
     /** The sink's metrics with {@code path()} the file attached now (or last). */
     private final class Metrics implements SinkMetrics {
         private final SinkMetrics sink;
+        private final Runnable drainCaptured;
 
-        Metrics(SinkMetrics sink) {
+        Metrics(SinkMetrics sink, Runnable drainCaptured) {
             this.sink = sink;
+            this.drainCaptured = drainCaptured;
         }
 
         @Override public String path() { return activePath; }
@@ -225,7 +235,12 @@ final class LogSink {
         @Override public void setPolicy(SinkPolicy policy) { sink.setPolicy(policy); }
         @Override public long maxBytesPerSecond() { return sink.maxBytesPerSecond(); }
         @Override public void setMaxBytesPerSecond(long limit) { sink.setMaxBytesPerSecond(limit); }
-        @Override public void flush() { sink.flush(); }
+        @Override
+        public void flush() {
+            drainCaptured.run(); // records still queued for encoding reach the sink first
+            sink.flush();
+        }
+
         @Override public void resetStatistics() { sink.resetStatistics(); }
     }
 }

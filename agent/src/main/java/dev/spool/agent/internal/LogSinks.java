@@ -85,7 +85,7 @@ final class LogSinks {
                 if (log != null) { // another writer of an open log: a log (and bean) of its own
                     key = new Identity(file);
                 }
-                log = new LogSink(name, appender, settings);
+                log = new LogSink(name, appender, settings, control::drainCapturedLogs);
                 logs.put(key, log);
                 control.sinkOpened(log.metrics(), name, appender);
                 stream = log.open(file, active, false);

@@ -72,6 +72,14 @@ final class RoutedStream extends OutputStream {
         return name;
     }
 
+    /**
+     * Whether {@code stream} is a routed stream that routes now and never failed (no error taken,
+     * none pending): what JUL's direct writes need, see {@code dev.spool.agent.jul.JulDirectWrite}.
+     */
+    static boolean routesCleanly(Object stream) {
+        return stream instanceof RoutedStream r && r.routing && !r.ownPath && r.pending == null && r.control.routingEnabled();
+    }
+
     /** The sink's live metrics (for its Sink MBean), or null. */
     SinkMetrics metrics() {
         return SinkStreams.metricsOf(routed);

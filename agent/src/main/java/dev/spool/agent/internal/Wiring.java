@@ -74,7 +74,7 @@ final class Wiring {
                 emittersByInternalName, control), control, () -> Warmup.run(agentJar, !emitters.isEmpty())).install(inst);
         JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
                 ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
-                        settings.sink.policy(), settings.sink.waitMillis(), inst)
+                        settings.sink.policy(), settings.sink.waitMillis(), inst, RoutedStream::routesCleanly)
                 : null;
         HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
                 config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),

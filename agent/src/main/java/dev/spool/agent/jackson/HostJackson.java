@@ -19,6 +19,13 @@ public interface HostJackson {
     int READ_SAFE = 2;
     /** {@link #measure} bit (sign bit): these tokens read back exactly like their text would. */
     long TOKENS_READ_SAFE = Long.MIN_VALUE;
+    /**
+     * {@link #measure} bit: these tokens would fail their replay into the writer's generator (a
+     * structure the generator refuses, e.g. a value where an object expects a name, written by a
+     * custom serializer), or nest deeper than a generator may allow: the write must be encoded at
+     * the call, where the host's own write meets the generator's exception.
+     */
+    long TOKENS_NOT_CAPTURABLE = 1L << 62;
     /** {@link #read}'s answer when the reader's configuration is not proven identical on tokens. */
     Object NOT_SERVED = new Object();
 
@@ -33,7 +40,7 @@ public interface HostJackson {
 
     /**
      * One walk over {@code tokens}: the heap they hold (bytes, low 36 bits, saturating), the estimated size of
-     * their text (bytes, next 27 bits, saturating) and {@link #TOKENS_READ_SAFE}.
+     * their text (bytes, next 26 bits, saturating), {@link #TOKENS_NOT_CAPTURABLE} and {@link #TOKENS_READ_SAFE}.
      */
     long measure(Object tokens);
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.ObjectCodec;
 import com.fasterxml.jackson.core.PrettyPrinter;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
@@ -19,6 +20,7 @@ import com.fasterxml.jackson.databind.MappingJsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.util.RawValue;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -36,7 +38,10 @@ import java.math.BigInteger;
  * <p>Identity rules (the differential suite, {@code CaptureDifferentialIT}, is their proof):
  * <ul>
  *   <li>capture only for the plain JSON factory whose configured generator is the standard UTF-8
- *       one without duplicate detection (that would throw at the flush instead of at the call);
+ *       one without duplicate detection (that would throw at the flush instead of at the call),
+ *       and only tokens the generator will take back ({@code Walker.Shape}: a custom serializer's
+ *       broken structure, or a depth a generator may refuse, is encoded at the call, where the
+ *       host's own write meets the generator's exception);
  *   <li>encode by replaying the tokens into the generator the caller's writer configures itself
  *       ({@code createGenerator}: pretty printer, features, escapes), so the bytes are the writer's;
  *   <li>integral tokens are stored as the type a text parser reports for their digits (a
@@ -45,7 +50,8 @@ import java.math.BigInteger;
  *       finite {@code Double}, plain strings; no float, {@code BigDecimal}, number written as text,
  *       raw, binary or embedded value), the writer's text
  *       is standard JSON, and the reader uses the plain JSON factory without
- *       {@code USE_BIG_DECIMAL_FOR_FLOATS}, strict duplicate detection, a filter or format detection.
+ *       {@code USE_BIG_DECIMAL_FOR_FLOATS}, strict duplicate detection, a filter or format detection,
+ *       and with read constraints that allow everything the walk calls safe.
  * </ul>
  * Thread-safe: a small racy cache of immutable verdicts per writer configuration.
  */
@@ -54,9 +60,14 @@ public final class HostOps implements HostJackson {
     private static final int SLOTS = 16;
     private static final int SEGMENT_HEAP = 16 + 8 + 4 + 4 + 4 + 16 + 16 * 4; // header, fields, Object[16]
     private static final long HEAP_MASK = (1L << 36) - 1;
-    private static final long TEXT_MAX = (1L << 27) - 1;
+    private static final long TEXT_MAX = (1L << 26) - 1;
+    /** Deeper tokens are encoded at the call (a generator may refuse them: Jackson 2.16+ allows 1,000 by default) and never read. */
     private static final int MAX_SAFE_DEPTH = 500;
     private static final int MAX_SAFE_STRING = 1 << 20;
+    /** A longer field name is never read from tokens (Jackson 2.16+ refuses names over 50,000 chars by default). */
+    private static final int MAX_SAFE_NAME = 1000;
+    /** The longest number text a read from tokens may meet: a BigInteger under 1,000 bits (302 digits and a sign). */
+    private static final int MAX_SAFE_NUMBER = 310;
 
     /** Per slot: {config, caller, factory generator features, verdict}, replaced whole. */
     private final Object[][] verdicts = new Object[SLOTS][];
@@ -64,6 +75,14 @@ public final class HostOps implements HostJackson {
     private final Field segmentTokens;
     private final Field readerFilter;
     private final Field readerDetection;
+    /** The limits this Jackson has (each a later version's): read constraints 2.15, names, documents and write constraints 2.16, tokens 2.18. */
+    private final boolean readLimits;
+    private final boolean nameLimit;
+    private final boolean documentLimit;
+    private final boolean tokenLimit;
+    private final boolean writeLimits;
+    /** {read constraints, Boolean: they allow every read the walk called safe}, for the last constraints seen. */
+    private volatile Object[] lastReadLimits;
 
     public HostOps() throws ReflectiveOperationException {
         first = accessible(TokenBuffer.class, "_first");
@@ -71,6 +90,21 @@ public final class HostOps implements HostJackson {
         readerFilter = accessible(ObjectReader.class, "_filter");
         readerDetection = accessible(ObjectReader.class, "_dataFormatReaders");
         ObjectWriter.class.getMethod("createGenerator", OutputStream.class, JsonEncoding.class); // 2.11+
+        readLimits = has(JsonFactory.class, "streamReadConstraints");
+        Class<?> read = readLimits ? JsonFactory.class.getMethod("streamReadConstraints").getReturnType() : null;
+        nameLimit = readLimits && has(read, "getMaxNameLength");
+        documentLimit = readLimits && has(read, "hasMaxDocumentLength");
+        tokenLimit = readLimits && has(read, "hasMaxTokenCount");
+        writeLimits = has(JsonFactory.class, "streamWriteConstraints");
+    }
+
+    private static boolean has(Class<?> type, String method) {
+        try {
+            type.getMethod(method);
+            return true;
+        } catch (NoSuchMethodException before) {
+            return false;
+        }
     }
 
     private static Field accessible(Class<?> owner, String name) throws NoSuchFieldException {
@@ -106,10 +140,13 @@ public final class HostOps implements HostJackson {
         return v;
     }
 
-    private static int decide(ObjectWriter writer, JsonFactory factory) {
+    private int decide(ObjectWriter writer, JsonFactory factory) {
         Class<?> f = factory.getClass();
         if (f != JsonFactory.class && f != MappingJsonFactory.class) {
             return 0;
+        }
+        if (writeLimits && factory.streamWriteConstraints().getMaxNestingDepth() < MAX_SAFE_DEPTH) {
+            return 0; // the walk lets tokens up to MAX_SAFE_DEPTH deep through: this generator may refuse them
         }
         try (JsonGenerator g = writer.createGenerator(OutputStream.nullOutputStream(), JsonEncoding.UTF8)) {
             if (g.getClass() != UTF8JsonGenerator.class || g.isEnabled(JsonGenerator.Feature.STRICT_DUPLICATE_DETECTION)) {
@@ -176,7 +213,7 @@ public final class HostOps implements HostJackson {
     public Object read(Object reader, String method, Object tokensObject, Object type) throws IOException {
         TokenBuffer tokens = (TokenBuffer) tokensObject;
         if (reader instanceof ObjectMapper m) {
-            if (!plainJson(m.getFactory()) || m.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            if (!plainJson(m.getFactory()) || !readLimitsAllow(m.getFactory()) || m.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                     || m.isEnabled(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)) {
                 return NOT_SERVED;
             }
@@ -201,7 +238,7 @@ public final class HostOps implements HostJackson {
             }
         }
         if (reader instanceof ObjectReader r) {
-            if (!plainJson(r.getFactory()) || r.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            if (!plainJson(r.getFactory()) || !readLimitsAllow(r.getFactory()) || r.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                     || r.isEnabled(JsonParser.Feature.STRICT_DUPLICATE_DETECTION) || filtered(r)) {
                 return NOT_SERVED;
             }
@@ -213,6 +250,27 @@ public final class HostOps implements HostJackson {
             }
         }
         return NOT_SERVED;
+    }
+
+    /**
+     * Whether {@code f}'s read constraints (Jackson 2.15+) let through everything the walk calls read-safe
+     * (depth, string, name and number lengths under the walk's own limits; no document or token count
+     * limit), so a read from tokens cannot succeed where the parser of the file's text would throw.
+     */
+    private boolean readLimitsAllow(JsonFactory f) {
+        if (!readLimits) {
+            return true;
+        }
+        StreamReadConstraints c = f.streamReadConstraints();
+        Object[] last = lastReadLimits;
+        if (last != null && last[0] == c) {
+            return (Boolean) last[1];
+        }
+        boolean allow = c.getMaxNestingDepth() >= MAX_SAFE_DEPTH && c.getMaxStringLength() >= MAX_SAFE_STRING
+                && c.getMaxNumberLength() >= MAX_SAFE_NUMBER && (!nameLimit || c.getMaxNameLength() >= MAX_SAFE_NAME)
+                && (!documentLimit || !c.hasMaxDocumentLength()) && (!tokenLimit || !c.hasMaxTokenCount());
+        lastReadLimits = new Object[] {c, allow};
+        return allow;
     }
 
     private boolean filtered(ObjectReader r) {
@@ -243,7 +301,7 @@ public final class HostOps implements HostJackson {
             long heap = 32;
             long text = 0;
             boolean safe = true;
-            int depth = 0;
+            Shape shape = new Shape();
             for (Segment s = (Segment) segment; s != null; s = s.next()) {
                 heap += SEGMENT_HEAP;
                 Object[] slots;
@@ -264,20 +322,24 @@ public final class HostOps implements HostJackson {
                     JsonToken t = s.type(i);
                     text += 1;
                     if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
-                        if (++depth > MAX_SAFE_DEPTH) {
-                            safe = false;
-                        }
+                        shape.start(t == JsonToken.START_OBJECT);
+                        continue;
                     } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
-                        depth--;
-                    } else if (t == JsonToken.FIELD_NAME || t == JsonToken.VALUE_STRING) {
-                        if (o instanceof String str) {
-                            heap += 40 + str.length();
-                            text += str.length() + 3;
-                            if (str.length() > MAX_SAFE_STRING) {
-                                safe = false;
-                            }
-                        } else {
-                            text += (o == null ? 0 : o.toString().length()) + 3; // SerializableString: the serializer's own
+                        shape.end(t == JsonToken.END_OBJECT);
+                        continue;
+                    } else if (t == JsonToken.FIELD_NAME) {
+                        shape.name();
+                    } else {
+                        shape.value();
+                    }
+                    if (t == JsonToken.FIELD_NAME || t == JsonToken.VALUE_STRING) {
+                        int length = o instanceof String str ? str.length() : o == null ? 0 : o.toString().length();
+                        if (o instanceof String) {
+                            heap += 40 + length;
+                        } // else a SerializableString: the serializer's own
+                        text += length + 3;
+                        if (length > (t == JsonToken.FIELD_NAME ? MAX_SAFE_NAME : MAX_SAFE_STRING)) {
+                            safe = false;
                         }
                     } else if (t == JsonToken.VALUE_NUMBER_INT) {
                         heap += 16;
@@ -298,10 +360,64 @@ public final class HostOps implements HostJackson {
                         heap += o instanceof byte[] bytes ? 16 + bytes.length : 64;
                         text += o instanceof byte[] bytes ? bytes.length * 4 / 3 + 4 : 64;
                         safe = false;
+                        if (t == JsonToken.VALUE_EMBEDDED_OBJECT && o != null && !(o instanceof byte[]) && !(o instanceof RawValue)) {
+                            shape.broken = true; // replayed as writeEmbeddedObject/writeObject: refused, or serialized late
+                        }
                     }
                 }
             }
+            if (shape.broken) {
+                return TOKENS_NOT_CAPTURABLE;
+            }
             return Math.min(heap, HEAP_MASK) | (Math.min(text, TEXT_MAX) << 36) | (safe ? TOKENS_READ_SAFE : 0);
+        }
+
+        /**
+         * The structure a generator checks while the tokens are replayed into it (its write
+         * context): a field name only where an object expects one, a value (a container too) only
+         * where one is expected, each end matching its start; and no deeper than
+         * {@link #MAX_SAFE_DEPTH} (a generator may refuse deeper: Jackson 2.16+'s
+         * {@code StreamWriteConstraints}). A custom serializer can put anything into a
+         * {@code TokenBuffer}; tokens that break these rules would fail at the flush, where the
+         * host's own write threw at the call. Not thread-safe: one per walk.
+         */
+        static final class Shape {
+            private boolean[] objects = new boolean[16];
+            private int depth;
+            private boolean nameDue;
+            boolean broken;
+
+            void start(boolean object) {
+                value();
+                if (depth == MAX_SAFE_DEPTH) {
+                    broken = true;
+                    return;
+                }
+                if (depth == objects.length) {
+                    objects = java.util.Arrays.copyOf(objects, depth * 2);
+                }
+                objects[depth++] = object;
+                nameDue = object;
+            }
+
+            void end(boolean object) {
+                if (depth == 0 || objects[depth - 1] != object) {
+                    broken = true;
+                    return;
+                }
+                depth--;
+                nameDue = depth > 0 && objects[depth - 1];
+            }
+
+            void name() {
+                broken |= !nameDue;
+                nameDue = false;
+            }
+
+            void value() {
+                broken |= nameDue;
+                nameDue = depth > 0 && objects[depth - 1];
+            }
         }
 
         /**

@@ -106,8 +106,11 @@ public final class JacksonCaptures {
             boolean writerReadSafe = (verdict & HostJackson.READ_SAFE) != 0;
             Object tokens = h.capture(writer, value);
             long m = h.measure(tokens);
+            if ((m & HostJackson.TOKENS_NOT_CAPTURABLE) != 0) {
+                return null; // encoded at the call, where the generator's own exception (if any) meets the host
+            }
             long heap = m & ((1L << 36) - 1);
-            long text = (m >>> 36) & ((1L << 27) - 1);
+            long text = (m >>> 36) & ((1L << 26) - 1);
             if ((heap > LARGE_CAPTURE_BYTES && heap > 2 * text) || heap > HUGE_CAPTURE_BYTES || heap > capacityBytes / 4) {
                 ENCODED_AT_CALL.increment();
                 return SnapshotContent.ofBytes(h.encode(writer, tokens));

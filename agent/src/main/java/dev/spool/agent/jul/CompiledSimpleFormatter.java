@@ -131,6 +131,11 @@ final class CompiledSimpleFormatter implements JulFormat {
     }
 
     @Override
+    public boolean readsSource() {
+        return uses(2);
+    }
+
+    @Override
     public String format(JulCapture r) {
         return format(r, null);
     }

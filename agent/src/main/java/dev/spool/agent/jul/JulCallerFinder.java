@@ -34,7 +34,7 @@ final class JulCallerFinder {
     /** Frames fetched in the walk's first batch: enough for a direct call from a captured handler. */
     static final int ESTIMATED_DEPTH = 16;
 
-    private static final StackWalker WALKER =
+    static final StackWalker WALKER =
             StackWalker.getInstance(EnumSet.of(StackWalker.Option.RETAIN_CLASS_REFERENCE), ESTIMATED_DEPTH);
     private static final String[] SKIPS = skips(System.getProperty("jdk.logger.packages"));
 
@@ -42,8 +42,12 @@ final class JulCallerFinder {
 
     /** The caller's frame as {@code LogRecord.inferCaller()} called here would find it, or null (no logger frame). */
     static StackWalker.StackFrame find() {
-        return WALKER.walk(frames -> frames.filter(new Finder()).findFirst().orElse(null));
+        return WALKER.walk(FIND);
     }
+
+    /** The walk's function: {@code WALKER.walk(FIND)} where a frame fewer counts ({@link JulSources#infer}). */
+    static final java.util.function.Function<java.util.stream.Stream<StackWalker.StackFrame>, StackWalker.StackFrame> FIND =
+            frames -> frames.filter(new Finder()).findFirst().orElse(null);
 
     /** A stateful predicate (one per walk), as the JDK's {@code CallerFinder}. */
     private static final class Finder implements Predicate<StackWalker.StackFrame> {

@@ -1,5 +1,6 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.internal.AgentLog;
 import dev.spool.internal.handoff.CapturedRecordEncoder;
 import dev.spool.internal.handoff.CapturedLogWriterPool;
 import dev.spool.internal.handoff.MpscCapturedRecordQueue;
@@ -35,8 +36,13 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
     private LogRecord serving;
     private String servingText;
 
-    JulCaptureLog(Handler handler, Formatter formatter, JulFormat format, String name, JulCaptureSettings settings) {
+    /** The line's bytes written into the handler's meter instead of through its Writer, where provably the same. */
+    final JulDirectWrite direct;
+
+    JulCaptureLog(Handler handler, Formatter formatter, JulFormat format, String name, JulCaptureSettings settings,
+                  JulDirectWrite.Fields fields) {
         this.handler = handler;
+        this.direct = new JulDirectWrite(fields, settings.routesCleanly());
         this.formatter = formatter;
         this.format = format;
         this.queue = new MpscCapturedRecordQueue<>(name, settings.capacity(), settings.policy(), settings.waitMillis());
@@ -101,6 +107,7 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
         retired = true;
         drainHere();
         writer.stop();
+        AgentLog.debug("JUL capture of " + queue.name() + " ended: records " + direct.counts());
     }
 
     @Override
@@ -118,9 +125,22 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
         }
     }
 
-    /** The woven format's answer: the text of the record this thread is publishing through this log's formatter, else null. */
+    /** Whether this thread is publishing {@code record} as a captured one now. */
+    boolean serving(Object record) {
+        return record == serving && record != null && drainingHere();
+    }
+
+    /**
+     * The woven format's answer: the text of the record this thread is publishing through this log's formatter
+     * ({@code ""} when {@link JulDirectWrite} wrote its bytes into the handler's meter), else null.
+     */
     String served(Object formatter, Object record) {
-        return formatter == this.formatter && record == serving && record != null && drainingHere() ? servingText : null;
+        if (formatter != this.formatter || record != serving || record == null || !drainingHere()) {
+            return null;
+        }
+        String text = servingText;
+        servingText = null; // served once: a second format of the record in the same publish gets the JDK's text
+        return text == null ? null : direct.serve(handler, text);
     }
 
     MpscCapturedRecordQueue<JulCapture> queue() {

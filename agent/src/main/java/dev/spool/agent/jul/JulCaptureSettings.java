@@ -4,6 +4,7 @@ import dev.spool.sink.SinkPolicy;
 import java.lang.instrument.Instrumentation;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 /**
  * What JUL capture is made with, kept by {@link JulCaptures} until its first {@code publish} makes
@@ -15,7 +16,8 @@ import java.util.function.BooleanSupplier;
  * @param policy     what a caller does when that queue is full
  * @param waitMillis the bound on a caller's wait for room (and on the drains at exit)
  * @param inst       opens {@code java.util.logging} to Spool for {@link JulSources} (null: the JDK infers sources)
+ * @param routesCleanly whether a stream is Spool's routed stream, routing, with no error so far ({@link JulDirectWrite})
  */
 record JulCaptureSettings(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
-                          long waitMillis, Instrumentation inst) {
+                          long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly) {
 }

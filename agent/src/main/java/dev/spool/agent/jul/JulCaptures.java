@@ -4,6 +4,7 @@ import dev.spool.sink.SinkPolicy;
 import java.lang.instrument.Instrumentation;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 /**
  * The woven JUL hooks' entry point for capture at the call (issue 13); the work is done by
@@ -26,10 +27,13 @@ public final class JulCaptures {
     private final JulCaptureSettings settings;
     private volatile JulCaptureHandlers handlers;
 
-    /** @param inst opens {@code java.util.logging} to Spool for {@link JulSources} (null: the JDK infers sources) */
+    /**
+     * @param inst          opens {@code java.util.logging} to Spool for {@link JulSources} (null: the JDK infers sources)
+     * @param routesCleanly whether a stream is Spool's routed stream, routing, with no error so far (direct writes, {@link JulDirectWrite})
+     */
     public JulCaptures(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
-                       long waitMillis, Instrumentation inst) {
-        this.settings = new JulCaptureSettings(routing, errors, capacity, policy, waitMillis, inst);
+                       long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly) {
+        this.settings = new JulCaptureSettings(routing, errors, capacity, policy, waitMillis, inst, routesCleanly);
     }
 
     /** The woven {@code FileHandler.publish}: true when the record was taken (or is not loggable). */

@@ -53,7 +53,7 @@ final class JulSources {
         if (!ours || !(boolean) needsInference.get(record)) {
             return; // set by the caller, inferred already, or the JDK's inference (the getters run it)
         }
-        StackWalker.StackFrame frame = JulCallerFinder.find();
+        StackWalker.StackFrame frame = JulCallerFinder.WALKER.walk(JulCallerFinder.FIND); // not find(): one frame fewer to walk
         String cls = frame == null ? null : frame.getClassName();
         String method = frame == null ? null : frame.getMethodName();
         if ((inferred++ & (CHECK_EVERY - 1)) == 0) {

@@ -195,6 +195,12 @@ public final class DiffCases {
                 new DecimalShape()});
         s.put("optional", () -> new Object[] {new ObjectMapper(), map("o", java.util.Optional.of("x"))});
         s.put("deep", () -> new Object[] {new ObjectMapper(), deep(40)});
+        // over Jackson 2.16+'s write limit (1,000: plain throws at the call) and 2.15+'s read limit
+        s.put("tooDeep", () -> new Object[] {new ObjectMapper(), deep(1100)});
+        s.put("valueWithoutName", () -> new Object[] {new ObjectMapper(), new BrokenStructure(false)});
+        s.put("objectEndedAsArray", () -> new Object[] {new ObjectMapper(), new BrokenStructure(true)});
+        // a field name over Jackson 2.16+'s read limit (50,000 chars): plain reads throw
+        s.put("longName", () -> new Object[] {new ObjectMapper(), map("n".repeat(60_000), 1)});
         s.put("longText", () -> new Object[] {new ObjectMapper(), map("t", "x".repeat(100_000))});
         s.put("bigArray", () -> new Object[] {new ObjectMapper(), doubles(20_000)});
         s.put("iterator", () -> new Object[] {new ObjectMapper(), map("it", List.of(1, 2).iterator())});

@@ -167,6 +167,38 @@ public final class DiffTypes {
         }
     }
 
+    /**
+     * Written by a custom serializer that breaks the structure a generator checks: a value inside
+     * an object with no field name ({@code value}), or an object closed as an array. Plain Jackson
+     * throws at the call; a {@code TokenBuffer} takes both without a word.
+     */
+    @JsonSerialize(using = BrokenStructure.Writer.class)
+    public static final class BrokenStructure {
+        final boolean mismatchedEnd;
+
+        public BrokenStructure(boolean mismatchedEnd) {
+            this.mismatchedEnd = mismatchedEnd;
+        }
+
+        @Override
+        public String toString() {
+            return "BrokenStructure";
+        }
+
+        public static final class Writer extends JsonSerializer<BrokenStructure> {
+            @Override
+            public void serialize(BrokenStructure v, JsonGenerator g, SerializerProvider p) throws IOException {
+                g.writeStartObject();
+                if (v.mismatchedEnd) {
+                    g.writeEndArray();
+                    return;
+                }
+                g.writeNumber(1);
+                g.writeEndObject();
+            }
+        }
+    }
+
     public static final class DecimalShape {
         @JsonFormat(shape = JsonFormat.Shape.STRING)
         public BigDecimal amount = new BigDecimal("1E+3");

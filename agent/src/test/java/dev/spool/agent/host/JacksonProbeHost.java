@@ -38,6 +38,7 @@ public final class JacksonProbeHost {
         root.mkdirs();
         nestedRead(); // first: no timed flush can have run between its write and its read
         failedRead(); // early too: its read must be served from the buffer
+        updatingRead();
         serializerThrows();
         dotDotThroughALink();
         newFile();
@@ -204,6 +205,34 @@ public final class JacksonProbeHost {
         probe("failedRead.then", () -> MAPPER.readValue(f, Map.class));
     }
 
+    /** A read into an existing object changes it once, also when it fails half-way (a retry would merge twice). */
+    private static void updatingRead() throws Exception {
+        File f = new File(dir("updating"), "doc.json");
+        Files.writeString(f.toPath(), "{}");
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("items", List.of(1, 2));
+        doc.put("n", "not a number");
+        MAPPER.writeValue(f, doc);
+        Merged target = new Merged();
+        probe("updating.failed", () -> MAPPER.readerForUpdating(target).readValue(f));
+        probe("updating.failed.target", () -> target.items);
+        doc.put("items", List.of(3));
+        doc.put("n", 5);
+        MAPPER.writeValue(f, doc);
+        Merged again = new Merged();
+        probe("updating.ok", () -> {
+            MAPPER.readerForUpdating(again).readValue(f);
+            return again.items + " " + again.n;
+        });
+    }
+
+    /** A bean whose list a read merges into ({@code @JsonMerge}: appended, not replaced). */
+    public static final class Merged {
+        @com.fasterxml.jackson.annotation.JsonMerge
+        public List<Integer> items = new ArrayList<>(List.of(0));
+        public int n;
+    }
+
     /** A bean with one int property, for reads that fail. */
     public static final class OneInt {
         public int v;
@@ -228,6 +257,15 @@ public final class JacksonProbeHost {
         MAPPER.writeValue(buffered, Map.of("v", 1));
         probe("throws.buffered", () -> write(buffered, new ThrowsHalfWay()));
         probe("throws.buffered.read", () -> MAPPER.readValue(buffered, Map.class));
+        // a custom serializer's structure the generator refuses (a TokenBuffer does not): plain throws at the call
+        File broken = new File(d, "broken.json");
+        Files.writeString(broken.toPath(), "{\"v\":0}");
+        probe("throws.brokenStructure", () -> write(broken, new DiffTypes.BrokenStructure(false)));
+        probe("throws.brokenStructure.content", () -> Files.readString(broken.toPath()));
+        probe("throws.brokenStructure.next", () -> { // the torn file is an existing one: this write is buffered
+            MAPPER.writeValue(broken, Map.of("v", 2));
+            return MAPPER.readValue(broken, Map.class);
+        });
     }
 
     /** Serialized as {@code {"a":1,} and then its getter throws. */

@@ -23,7 +23,9 @@ import java.util.logging.SimpleFormatter;
  * parameters (a mutable one changed right after the call, {@code null}), an exception with a cause
  * and a suppressed one every 7th record (an exception that notes the thread printing it: the
  * formatter's), a custom level, and a deterministic instant per record. Usage:
- * {@code JulCaptureHost <dir> <threads> <records per thread> <limit> <count> <format, "default", "xml" or "xml-old">}.
+ * {@code JulCaptureHost <dir> <threads> <records per thread> <limit> <count> <format, "default", "xml" or "xml-old">};
+ * {@code -Dhost.encoding} sets the handler's encoding (default UTF-8; the messages carry characters ISO-8859-1 cannot
+ * map, a surrogate pair and lone surrogates).
  * Prints the lines in the generation-0 file right after {@code handler.flush()}, and the threads the
  * exceptions were printed on.
  */
@@ -54,7 +56,7 @@ public final class JulCaptureHost {
         int count = Integer.parseInt(args[4]);
         String format = args[5];
         boolean xml = format.startsWith("xml");
-        String config = "java.util.logging.FileHandler.encoding = UTF-8\n"
+        String config = "java.util.logging.FileHandler.encoding = " + System.getProperty("host.encoding", "UTF-8") + "\n"
                 + (format.equals("xml-old") ? "java.util.logging.XMLFormatter.useInstant = false\n" : "")
                 + (format.equals("default") || xml ? "" : "java.util.logging.SimpleFormatter.format = " + format + "\n");
         LogManager.getLogManager().readConfiguration(new ByteArrayInputStream(config.getBytes(StandardCharsets.ISO_8859_1)));
@@ -93,7 +95,7 @@ public final class JulCaptureHost {
         for (int i = 0; i < records; i++) {
             mutable.setLength(0);
             mutable.append("state-").append(i);
-            LogRecord r = new LogRecord(levels[i % levels.length], "thread {0} record {1}: {2} {3} \u00e9\u00e8 \u2713");
+            LogRecord r = new LogRecord(levels[i % levels.length], "thread {0} record {1}: {2} {3} \u00e9\u00e8 \u2713 \ud83d\ude00 \ud800x \udc00");
             r.setParameters(new Object[] {thread, i, mutable, i % 3 == 0 ? null : "p" + i});
             r.setLoggerName(logger.getName());
             r.setLongThreadID(100 + thread); // the agent's threads shift the JVM's thread ids, not the record's
@@ -149,8 +151,10 @@ public final class JulCaptureHost {
     }
 
     private static long lines(Path file) throws IOException {
-        try (var s = Files.lines(file, StandardCharsets.UTF_8)) {
-            return s.count();
+        long n = 0;
+        for (byte b : Files.readAllBytes(file)) { // any encoding (host.encoding) ends a line with '\n'
+            n += b == '\n' ? 1 : 0;
         }
+        return n;
     }
 }

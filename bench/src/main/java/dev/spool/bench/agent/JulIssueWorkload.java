@@ -62,13 +62,7 @@ public final class JulIssueWorkload {
                 long c0 = cpu.getCurrentThreadCpuTime();
                 long b0 = allocated();
                 long t0 = System.nanoTime();
-                for (int i = id; i < RECORDS; i += THREADS) {
-                    if (i % 1000 == 999) {
-                        logger.log(Level.WARNING, "request " + i + " failed", new IOException("disk said no at " + i));
-                    } else {
-                        logger.log(Level.INFO, "user {0} did {1} in {2} ms", new Object[] {"user" + (i % 97), "action" + i, i % 500});
-                    }
-                }
+                logRecords(logger, id, RECORDS);
                 callerNanos.addAndGet(System.nanoTime() - t0);
                 callerCpuNanos.addAndGet(cpu.getCurrentThreadCpuTime() - c0);
                 callerBytes.addAndGet(allocated() - b0);
@@ -91,7 +85,18 @@ public final class JulIssueWorkload {
                 callerCpuNanos.get() / RECORDS, callerBytes.get() / RECORDS, processCpu / 1_000_000);
     }
 
-    /** Bytes this thread allocated so far (HotSpot's {@code com.sun.management.ThreadMXBean}). */
+    /** Thread {@code id}'s share of {@code records}: parameters, and an exception every 1000th. */
+    static void logRecords(Logger logger, int id, int records) {
+        for (int i = id; i < records; i += THREADS) {
+            if (i % 1000 == 999) {
+                logger.log(Level.WARNING, "request " + i + " failed", new IOException("disk said no at " + i));
+            } else {
+                logger.log(Level.INFO, "user {0} did {1} in {2} ms", new Object[] {"user" + (i % 97), "action" + i, i % 500});
+            }
+        }
+    }
+
+        /** Bytes this thread allocated so far (HotSpot's {@code com.sun.management.ThreadMXBean}). */
     private static long allocated() {
         return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
                 .getCurrentThreadAllocatedBytes();

@@ -22,7 +22,9 @@ import java.util.stream.Stream;
  *      [--cells 2000x5,10000x5] [--agent-args spool.buffer.flush.threads=4] [--jvm -Xmx1g]
  * </pre>
  * Without {@code --cells} the grid is 100; 1,000; 10,000; 100,000 files × 1, 5, 50 rewrites, less
- * the 100,000 × 50 cell (5 million writes: add {@code --full}).
+ * the 100,000 × 50 cell (5 million writes: add {@code --full}; ~20 min on a quiet 2-core machine,
+ * plain ~200 us per write; 20,000 × 50 is the largest × 50 cell within ~5 min). Each cell's duration
+ * goes to stderr.
  */
 public final class GridRun {
     private static final Pattern APP = Pattern.compile("appMillis=(\\d+) appCpuMillis=(\\d+) hwmKiB=(-?\\d+)");
@@ -74,6 +76,7 @@ public final class GridRun {
         System.out.println("|---|---|---|---|---|---|---|---|---|---|");
         for (Cell c : grid) {
             for (int r = 0; r < reps; r++) {
+                long cellStart = System.nanoTime();
                 Result plain;
                 Result withAgent;
                 if ((r + grid.indexOf(c)) % 2 == 0) {
@@ -89,6 +92,8 @@ public final class GridRun {
                         withAgent.wallMillis, (double) withAgent.wallMillis / Math.max(1, plain.wallMillis),
                         plain.hwmKiB / 1024, withAgent.hwmKiB / 1024,
                         (double) withAgent.appCpuMillis / Math.max(1, plain.appCpuMillis));
+                System.err.printf(Locale.ROOT, "cell %dx%d took %d s (both processes), load %s%n", c.files, c.rewrites,
+                        (System.nanoTime() - cellStart) / 1_000_000_000L, loadAverage());
             }
         }
         System.out.printf(Locale.ROOT, "load average at end: %s%n", loadAverage());
