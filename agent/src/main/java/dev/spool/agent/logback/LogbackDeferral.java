@@ -83,7 +83,9 @@ public final class LogbackDeferral {
             if (reason == null) {
                 sweep();
                 DeferredAppender d = appenders.get(appender);
-                if (d == null || d.encoder() != encoder || d.checksRolling() != (check != null)) {
+                // another encoder keeps the conduit: it notices the change at the next event (DeferredAppender.current);
+                // a new one here could strand events queued on the old one by a caller switching encoders during a roll
+                if (d == null || d.checksRolling() != (check != null)) {
                     if (d != null) {
                         d.active(false); // the old encoder's events are written at this stream's close
                     }
