@@ -250,22 +250,7 @@ class SnapshotEntryTest {
         buffer.setCapacityBytes(10_000);
         Path big = existing("big.json");
         CountDownLatch release = new CountDownLatch(1);
-        SnapshotContent held = new SnapshotContent() { // the flusher, woken over half, cannot write it yet
-            @Override
-            public byte[] encode() throws IOException {
-                try {
-                    release.await(60, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    throw new IOException(e);
-                }
-                return new byte[6_000];
-            }
-
-            @Override
-            public long heapBytes() {
-                return 6_000;
-            }
-        };
+        SnapshotContent held = heldUntil(release, 6_000); // the flusher, woken over half, cannot write it yet
         assertTrue(buffer.putSnapshot(big, held)); // over half of the bound now, and stays so
         int[] encodes = new int[1];
         SnapshotContent capture = new SnapshotContent() {
@@ -295,22 +280,7 @@ class SnapshotEntryTest {
     void shouldNotEncodeACaptureOnTheCallersThreadWhileTheBufferIsDisabled() throws Exception {
         buffer.setCapacityBytes(10_000);
         CountDownLatch release = new CountDownLatch(1);
-        SnapshotContent held = new SnapshotContent() { // keeps the buffer over half its bound
-            @Override
-            public byte[] encode() throws IOException {
-                try {
-                    release.await(60, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    throw new IOException(e);
-                }
-                return new byte[6_000];
-            }
-
-            @Override
-            public long heapBytes() {
-                return 6_000;
-            }
-        };
+        SnapshotContent held = heldUntil(release, 6_000); // keeps the buffer over half its bound
         assertTrue(buffer.putSnapshot(existing("big.json"), held));
         Thread disabler = new Thread(() -> buffer.setEnabled(false)); // its flush waits for big.json
         disabler.start();
@@ -352,6 +322,26 @@ class SnapshotEntryTest {
         assertEquals(64 * mib, BufferSettings.defaultCapacityBytes(Long.MAX_VALUE)); // no heap limit known
         assertEquals(BufferSettings.defaultCapacityBytes(Runtime.getRuntime().maxMemory()),
                 BufferSettings.defaults().capacityBytes());
+    }
+
+    /** Content of {@code size} bytes whose encoding (the flush's) waits until {@code release} opens. */
+    private static SnapshotContent heldUntil(CountDownLatch release, int size) {
+        return new SnapshotContent() {
+            @Override
+            public byte[] encode() throws IOException {
+                try {
+                    release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new IOException(e);
+                }
+                return new byte[size];
+            }
+
+            @Override
+            public long heapBytes() {
+                return size;
+            }
+        };
     }
 
     /** How many of the files 0.json .. n-1.json hold what was put ({@code [i]}). */
