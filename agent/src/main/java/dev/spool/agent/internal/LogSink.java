@@ -19,7 +19,7 @@ import java.io.OutputStream;
  * the close and reopen of a roll); bytes written while no file is attached are counted as sink
  * errors by the sink, never written to the wrong file. Example:
  * <pre>{@code
- * LogSink log = new LogSink("app%g.log", null, settings);
+ * LogSink log = new LogSink("app%g.log", null, settings, control::drainCapturedLogs);
  * OutputStream file0 = log.open(new FileOutputStream("app0.log"), "/logs/app0.log", false);
  * file0.write(bytes);   // through the sink, into app0.log
  * file0.close();        // drained into app0.log, which is closed
@@ -37,10 +37,6 @@ final class LogSink {
     private FileStream attached;
     /** When the last file was closed (System.nanoTime), while none is attached. Guarded by this. */
     private long idleSince;
-
-    LogSink(String name, String appender, SinkSettings settings) {
-        this(name, appender, settings, () -> { });
-    }
 
     /**
      * @param drainCaptured run by the bean's {@code flush()} before the sink's own: encodes the log
