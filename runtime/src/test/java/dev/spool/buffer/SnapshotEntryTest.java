@@ -253,18 +253,7 @@ class SnapshotEntryTest {
         SnapshotContent held = heldUntil(release, 6_000); // the flusher, woken over half, cannot write it yet
         assertTrue(buffer.putSnapshot(big, held)); // over half of the bound now, and stays so
         int[] encodes = new int[1];
-        SnapshotContent capture = new SnapshotContent() {
-            @Override
-            public byte[] encode() {
-                encodes[0]++;
-                return b("{\"captured\":true}");
-            }
-
-            @Override
-            public long heapBytes() {
-                return 3_000; // a capture holds more than its text
-            }
-        };
+        SnapshotContent capture = counted(encodes, "{\"captured\":true}"); // a capture holds more than its text
         Path f = existing("captured.json");
         assertTrue(buffer.putSnapshot(f, capture));
         assertEquals(1, encodes[0], "encoded at the call");
@@ -291,18 +280,7 @@ class SnapshotEntryTest {
             }
             assertFalse(buffer.isEnabled());
             int[] encodes = new int[1];
-            SnapshotContent capture = new SnapshotContent() {
-                @Override
-                public byte[] encode() {
-                    encodes[0]++;
-                    return b("{}");
-                }
-
-                @Override
-                public long heapBytes() {
-                    return 3_000;
-                }
-            };
+            SnapshotContent capture = counted(encodes, "{}");
             assertFalse(buffer.putSnapshot(existing("captured.json"), capture), "the host's own write runs");
             assertEquals(0, encodes[0], "switched off: the caller pays no encoding for a write Spool will not hold");
         } finally {
@@ -322,6 +300,22 @@ class SnapshotEntryTest {
         assertEquals(64 * mib, BufferSettings.defaultCapacityBytes(Long.MAX_VALUE)); // no heap limit known
         assertEquals(BufferSettings.defaultCapacityBytes(Runtime.getRuntime().maxMemory()),
                 BufferSettings.defaults().capacityBytes());
+    }
+
+    /** A capture of {@code text} that holds 3,000 bytes of heap and counts its encodings in {@code encodes[0]}. */
+    private static SnapshotContent counted(int[] encodes, String text) {
+        return new SnapshotContent() {
+            @Override
+            public byte[] encode() {
+                encodes[0]++;
+                return b(text);
+            }
+
+            @Override
+            public long heapBytes() {
+                return 3_000;
+            }
+        };
     }
 
     /** Content of {@code size} bytes whose encoding (the flush's) waits until {@code release} opens. */
