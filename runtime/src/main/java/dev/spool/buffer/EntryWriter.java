@@ -15,7 +15,8 @@ import java.util.Set;
  * create + write + close of the temp file (created with that mode; a {@code chmod} only while
  * creates are not yet known to keep it), one {@code utimensat} (our own modification time, which
  * makes the next conflict check trust metadata and never read the file back), the rename, and one
- * {@code lstat} (the new stamp, and proof the mode was kept). Stateless
+ * {@code lstat} (the new stamp, and proof the mode was kept). A file whose baseline says it is
+ * missing is created instead, never replacing a name ({@link #create}: 5 calls). Stateless
  * apart from the shared counters (atomics), so any number of threads may use one instance.
  * <pre>{@code
  * Outcome o;
