@@ -42,6 +42,11 @@ public final class TaskState {
         return state.get();
     }
 
+    /** Turns begun so far (diagnostics and tests). */
+    public int turns() {
+        return turns;
+    }
+
     /** Any thread: idle to scheduled; true when this caller must offer the task to the ready queue. */
     public boolean schedule() {
         return state.get() == IDLE && state.compareAndSet(IDLE, SCHEDULED);
