@@ -33,6 +33,11 @@ public final class BufferSettings {
      * ({@code spool.buffer.exclusive}): off by default.
      */
     public static final boolean DEFAULT_EXCLUSIVE = false;
+    /**
+     * Whether a new file is created by the flush rather than at the call
+     * ({@code spool.buffer.create=flush}): off by default, so a new file exists when the call returns.
+     */
+    public static final boolean DEFAULT_CREATE_AT_FLUSH = false;
     /** The most flush threads a buffer takes. */
     public static final int MAX_FLUSH_THREADS = 64;
 
@@ -42,6 +47,7 @@ public final class BufferSettings {
     private final boolean fsync;
     private final int flushThreads;
     private final boolean exclusive;
+    private final boolean createAtFlush;
 
     private BufferSettings(Builder b) {
         this.capacity = b.capacity;
@@ -50,6 +56,7 @@ public final class BufferSettings {
         this.fsync = b.fsync;
         this.flushThreads = b.flushThreads;
         this.exclusive = b.exclusive;
+        this.createAtFlush = b.createAtFlush;
     }
 
     /**
@@ -117,6 +124,21 @@ public final class BufferSettings {
     public boolean exclusive() { return exclusive; }
 
     /**
+     * Whether a file that does not exist yet is created by the flush instead of at the call. Off
+     * (the default): {@code putSnapshot} of a new file creates it before it returns (temp file, hard
+     * link), so every read path and every process sees it at once. On: it is buffered like a
+     * rewrite and created by the background flush (the same atomic, never-replacing create, on a
+     * flush thread), so the caller only hands it in: for write-once workloads (result files
+     * nobody reads back by another path before the flush). Until then {@code exists()}, other read
+     * paths and other processes see no file, as they see an existing file's previous content; a
+     * name someone else takes meanwhile keeps its file and the buffered content goes beside it
+     * (a conflict); a create the disk refuses (no permission, a full disk) fails at the flush,
+     * like a rewrite's flush, instead of being refused at the call.
+     * @return true when new files are created by the flush
+     */
+    public boolean createAtFlush() { return createAtFlush; }
+
+    /**
      * The default memory bound for a JVM whose maximum heap is {@code maxHeapBytes}: an eighth of
      * it, at least {@link #MIN_DEFAULT_CAPACITY_BYTES} but never more than a quarter of it. The
      * buffer's dirty content is live heap the host's collector must keep; an eighth of the heap stays
@@ -157,7 +179,7 @@ public final class BufferSettings {
     @Override
     public String toString() {
         return "BufferSettings[capacity=" + capacity + ", capacityBytes=" + capacityBytes
-                + ", flushIntervalMillis=" + flushIntervalMillis + ", fsync=" + fsync + ", flushThreads=" + flushThreads + ", exclusive=" + exclusive + "]";
+                + ", flushIntervalMillis=" + flushIntervalMillis + ", fsync=" + fsync + ", flushThreads=" + flushThreads + ", exclusive=" + exclusive + ", createAtFlush=" + createAtFlush + "]";
     }
 
     /** Validating builder; every value starts at its {@code DEFAULT_*} constant. */
@@ -168,6 +190,7 @@ public final class BufferSettings {
         private boolean fsync = DEFAULT_FSYNC;
         private int flushThreads = DEFAULT_FLUSH_THREADS;
         private boolean exclusive = DEFAULT_EXCLUSIVE;
+        private boolean createAtFlush = DEFAULT_CREATE_AT_FLUSH;
 
         private Builder() {}
 
@@ -216,6 +239,13 @@ public final class BufferSettings {
          * @return this builder
          */
         public Builder exclusive(boolean v) { exclusive = v; return this; }
+
+        /**
+         * Sets {@link BufferSettings#createAtFlush()}.
+         * @param v true to create new files at the flush instead of at the call
+         * @return this builder
+         */
+        public Builder createAtFlush(boolean v) { createAtFlush = v; return this; }
 
         /**
          * Builds the settings; the builder may be used again afterwards.

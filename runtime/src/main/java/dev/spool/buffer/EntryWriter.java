@@ -15,7 +15,8 @@ import java.util.Set;
  * create + write + close of the temp file (created with that mode; a {@code chmod} only while
  * creates are not yet known to keep it), one {@code utimensat} (our own modification time, which
  * makes the next conflict check trust metadata and never read the file back), the rename, and one
- * {@code lstat} (the new stamp, and proof the mode was kept). Stateless
+ * {@code lstat} (the new stamp, and proof the mode was kept). A file whose baseline says it is
+ * missing is created instead, never replacing a name ({@link #create}: 5 calls). Stateless
  * apart from the shared counters (atomics), so any number of threads may use one instance.
  * <pre>{@code
  * Outcome o;
@@ -43,6 +44,7 @@ final class EntryWriter {
         byte[] content = null;
         try {
             content = e.encoded();
+            if (!e.baseline.exists()) return create(e, content, fsync);
             BasicFileAttributes before = FileStamp.attrs(e.path); // one lstat: conflict check and mode
             if (!e.baseline.unchangedOnDisk(e.path, before)) {
                 Path conflictFile = AtomicFiles.writeConflict(e.path, content, fsync);
@@ -69,6 +71,26 @@ final class EntryWriter {
             e.failure = failure;
             return new Outcome(Result.FAILED, e.path, null, failure, content);
         }
+    }
+
+    /**
+     * Caller holds {@code e}'s monitor; the entry's baseline says no file was there (a new file
+     * buffered with {@code createAtFlush}, a new live file, one re-based after a conflict): the file
+     * is created as {@link #writeNew} does, never replacing a name. A name taken since (someone
+     * else's file, or a symlink) wins, as any change made after the last buffered write does: the
+     * buffered content goes beside it, a {@link Result#CONFLICT}. No {@code lstat} before: the link
+     * itself is the check, and unlike a check before a rename it leaves no window.
+     */
+    private Outcome create(Entry e, byte[] content, boolean fsync) throws IOException {
+        if (!AtomicFiles.createNew(e.path, content, fsync)) {
+            Path conflictFile = AtomicFiles.writeConflict(e.path, content, fsync);
+            rebaseAfterConflict(e);
+            return new Outcome(Result.CONFLICT, e.path, conflictFile, null, null);
+        }
+        e.baseline = FileStamp.created(content);
+        markClean(e, content.length);
+        e.failure = null;
+        return new Outcome(Result.WRITTEN, e.path, null, null, null);
     }
 
     /**

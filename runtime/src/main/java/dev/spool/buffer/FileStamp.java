@@ -90,6 +90,7 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
      * an unchanged file whose check needed its content (a created or racy stamp) is read once.
      */
     FileStamp refreshed(Path file) throws IOException {
+        if (stillMissing(file)) return this;
         BasicFileAttributes a = attrs(file);
         if (!exists && a == null) return this;
         if (exists && a != null && !racy() && a.size() == size && sameTimeAndKey(a)) {
@@ -213,7 +214,19 @@ record FileStamp(boolean exists, long size, long mtimeNanos, Object fileKey, lon
      * re-stamp it.
      */
     FileStamp verified(Path file) throws IOException {
+        if (stillMissing(file)) return this;
         return verified(file, attrs(file));
+    }
+
+    /**
+     * A missing file's stamp, and still nothing there by {@code access(F_OK)}: one system call and
+     * no exception, where an {@code lstat} of the missing name costs the JDK's
+     * {@code NoSuchFileException} (~10 us, see {@link RealPaths}). A dangling symlink made meanwhile
+     * counts as nothing (it has no content); the flush's create then fails on its name and keeps it
+     * ({@link EntryWriter}: a conflict).
+     */
+    private boolean stillMissing(Path file) {
+        return !exists && !Files.exists(file);
     }
 
     /**

@@ -82,6 +82,7 @@ public final class SharedBuffer implements AutoCloseable {
     private volatile boolean fsync;
     private volatile int flushThreads;
     private volatile boolean exclusive;
+    private volatile boolean createAtFlush;
 
     private SharedBuffer(BufferSettings s) {
         capacity = s.capacity();
@@ -90,6 +91,7 @@ public final class SharedBuffer implements AutoCloseable {
         fsync = s.fsync();
         flushThreads = s.flushThreads();
         exclusive = s.exclusive();
+        createAtFlush = s.createAtFlush();
         EntryWriter writer = new EntryWriter(counters);
         flusher = new BackgroundFlusher(this);
         passes = new FlushPasses(this, counters, table, writer, listeners, backpressure, workers);
@@ -151,6 +153,7 @@ public final class SharedBuffer implements AutoCloseable {
         g.setFsync(s.fsync());
         g.setFlushThreads(s.flushThreads());
         g.exclusive = s.exclusive();
+        g.createAtFlush = s.createAtFlush();
         g.setFlushIntervalMillis(s.flushIntervalMillis());
     }
 
@@ -548,6 +551,13 @@ public final class SharedBuffer implements AutoCloseable {
      * @return true when exclusive
      */
     public boolean isExclusive() { return exclusive; }
+
+    /**
+     * Whether a new file is created by the flush instead of at the call ({@link BufferSettings#createAtFlush()}).
+     * Set at start (or by {@link #configureGlobal}), not live.
+     * @return true when new files are created by the flush
+     */
+    public boolean isCreateAtFlush() { return createAtFlush; }
 
     /**
      * Turns buffering on or off, live (the kill switch). Off: takes no new entries from now on

@@ -66,8 +66,9 @@ final class SnapshotEntries {
                 e.touched = true;
                 writer.markReplaced(e, size);
                 e.writes++;
-                if (!e.baseline.exists()) {
-                    // A new file: created at once, atomically, so the file exists when the call returns.
+                if (!e.baseline.exists() && (!buffer.isCreateAtFlush() || buffer.isClosed())) {
+                    // A new file: created at once, atomically, so the file exists when the call returns
+                    // (with createAtFlush it is buffered instead, and the flush creates it: EntryWriter.write).
                     // Any failure (no folder, no access, a full disk) refuses: the host's own write then
                     // meets the real result and error, exactly as without Spool.
                     written = writer.writeNew(e, fsync);

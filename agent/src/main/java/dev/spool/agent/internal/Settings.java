@@ -34,6 +34,7 @@ final class Settings {
                     .fsync(config.bufferFsync())
                     .flushThreads(config.bufferFlushThreads())
                     .exclusive(config.bufferExclusive())
+                    .createAtFlush(config.bufferCreateAtFlush())
                     .build();
         } catch (IllegalArgumentException e) {
             control.error("settings-buffer", "buffer settings rejected (" + e.getMessage() + "): buffer defaults used");

@@ -23,6 +23,7 @@ public enum ConfigKey {
     BUFFER_FLUSH_THREADS("spool.buffer.flush.threads", ValueType.intRange(1, 64), "2"),
     BUFFER_CAPTURE("spool.buffer.capture", ValueType.BOOLEAN, "true"),
     BUFFER_EXCLUSIVE("spool.buffer.exclusive", ValueType.BOOLEAN, "false"),
+    BUFFER_CREATE("spool.buffer.create", ValueType.choice("call", "flush"), "call"),
     EVENTS_JUL("spool.events.jul", ValueType.BOOLEAN, "true"),
     EVENTS_LOGBACK("spool.events.logback", ValueType.BOOLEAN, "true"),
     EVENTS_CAPTURE("spool.events.capture", ValueType.BOOLEAN, "true"),

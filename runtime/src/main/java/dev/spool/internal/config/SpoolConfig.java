@@ -207,6 +207,9 @@ public final class SpoolConfig {
     public boolean bufferCapture() { return bool(ConfigKey.BUFFER_CAPTURE); }
     /** This process is the only writer of buffered files: no {@code lstat} per Jackson call (README). */
     public boolean bufferExclusive() { return bool(ConfigKey.BUFFER_EXCLUSIVE); }
+
+    /** {@code spool.buffer.create=flush}: new files are created by the flush, not at the call. */
+    public boolean bufferCreateAtFlush() { return "flush".equals(text(ConfigKey.BUFFER_CREATE)); }
     public boolean eventsJul() { return bool(ConfigKey.EVENTS_JUL); }
     public boolean eventsLogback() { return bool(ConfigKey.EVENTS_LOGBACK); }
     /** Routed logs whose format Spool reproduces: capture at the call, format on a writer thread (issue 13). */
