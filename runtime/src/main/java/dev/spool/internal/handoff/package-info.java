@@ -14,6 +14,12 @@
  *       log's drain task whenever a producer wakes it (and every idle period), at most one thread
  *       per log at a time, different logs in parallel, so records reach the encoder without the
  *       producer doing any encoding.</li>
+ *   <li>{@link dev.spool.internal.handoff.ParkingReadyQueue} and
+ *       {@link dev.spool.internal.handoff.TaskState} — the ready queue, idling and per-task
+ *       scheduling state shared by this pool and the sinks' writer pool
+ *       ({@code dev.spool.sink.SinkWriterPool}): producers schedule a task with one CAS and wake one
+ *       thread; a pool thread polls briefly, then parks; a task scheduled by a producer that died
+ *       before queueing it is found by the pool's periodic check and queued again.</li>
  * </ul>
  *
  * <h2>Memory-ordering conventions (the only ones used in this package)</h2>
