@@ -25,7 +25,9 @@ import java.util.logging.SimpleFormatter;
  *   <li>{@code filter.log} (L-S): {@code setFilter(r -> false)};
  *   <li>{@code relevel.log} (L-F): a second handler after the file's lowers each record's level to {@code FINEST};
  *   <li>{@code redact.log} (L-H): a second handler replaces each record's message and drops its
- *       parameters; a mutable parameter changes right after each call.
+ *       parameters; a mutable parameter changes right after each call;
+ *   <li>{@code override.log}: a {@code FileHandler} subclass whose {@code isLoggable} rejects raw
+ *       messages with a {@code 7} in them while it is strict, then is no longer strict.
  * </ul>
  * The burst and the change of the {@code zone}, {@code filter} and {@code level} probes run while
  * the host holds the handler's monitor (a writer that takes it cannot write any of the burst
@@ -35,7 +37,10 @@ import java.util.logging.SimpleFormatter;
 public final class JulLateChangeHost {
 
     /** Probes whose burst and change run under the handler's monitor (plain JUL's publish takes it too). */
-    private static final java.util.Set<String> HELD = java.util.Set.of("zone", "filter", "level");
+    private static final java.util.Set<String> HELD = java.util.Set.of("zone", "filter", "level", "override");
+
+    /** The {@code override} probe's handler: strict during the burst. */
+    static volatile boolean strict = true;
 
     public static void main(String[] args) throws Exception {
         File dir = new File(args[0]);
@@ -55,13 +60,20 @@ public final class JulLateChangeHost {
             r.setMessage("redacted");
             r.setParameters(null);
         });
+        probe(dir, "override", records, h -> strict = false, null);
         probe(dir, "zone", records, h -> TimeZone.setDefault(TimeZone.getTimeZone("Asia/Tokyo")), null);
         System.out.println("done");
     }
 
     private static void probe(File dir, String name, int records, java.util.function.Consumer<FileHandler> change,
                               java.util.function.Consumer<LogRecord> second) throws Exception {
-        FileHandler handler = new FileHandler(new File(dir, name + ".log").getPath());
+        String path = new File(dir, name + ".log").getPath();
+        FileHandler handler = !name.equals("override") ? new FileHandler(path) : new FileHandler(path) {
+            @Override
+            public boolean isLoggable(LogRecord r) {
+                return super.isLoggable(r) && !(strict && r.getMessage() != null && r.getMessage().contains("7"));
+            }
+        };
         handler.setFormatter(new SimpleFormatter());
         handler.setLevel(Level.INFO);
         Logger logger = Logger.getLogger("late." + name);

@@ -15,14 +15,16 @@ import org.junit.jupiter.api.io.TempDir;
  * JUL's "at the call" semantics under capture (issue 13, probes L-A, L-B, L-C, L-S, L-F, L-H):
  * a routed {@code FileHandler}'s record is checked ({@code isLoggable}) and formatted as of its
  * call, so a handler level, filter, formatter or default time zone changed after a burst, or a
- * record changed by a later handler, leaves the queued records as plain JUL wrote them.
+ * record changed by a later handler, leaves the queued records as plain JUL wrote them; a handler
+ * class with its own {@code isLoggable} (asked as of the call only by the host) is not captured.
  * {@code JulLateChangeHost} plain and under the agent, in forked JVMs: every probe's file byte
  * for byte.
  */
 class JulLateChangeIT {
 
     private static final int RECORDS = 3_000;
-    private static final List<String> PROBES = List.of("formatter", "zone", "level", "off", "filter", "relevel", "redact");
+    private static final List<String> PROBES = List.of("formatter", "zone", "level", "off", "filter", "relevel", "redact",
+            "override");
 
     @TempDir
     Path root;

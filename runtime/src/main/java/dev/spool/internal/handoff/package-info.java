@@ -28,7 +28,8 @@
  *       {@code offer} links a node holding the record with one CAS; its {@code poll} reads the
  *       node's item with a volatile load): everything the producer wrote into the record before
  *       offering it is visible to the drainer. The bound is a separate {@code AtomicInteger}
- *       reserved before the link and released after the poll. Not JCTools' array queue: its
+ *       reserved before the link and released after the poll (by the drainer, in steps of
+ *       polled records, so it is never below the records linked). Not JCTools' array queue: its
  *       offer claims a slot and stores into it in two steps, and a producer dying between them
  *       (a {@code StackOverflowError}) would leave every later drain spinning on that slot.</li>
  *   <li>Wake-ups use the Dekker pattern on pairs of volatile variables, always "write mine, then
