@@ -30,8 +30,8 @@ run() { # label, JVM options...
       starting:*) started=$(now) ;;
       '{"elapsedMillis"'*) summary=$(now); elapsed=${line#*:}; elapsed=${elapsed%%,*} ;;
     esac
-  done < <(/usr/bin/time -f 'cpu %U %S' -o "$dir.time" java "$@" -jar "$SAMPLE" --out "$dir" \
-             --jobs "$JOBS" --steps "$STEPS" --threads "$THREADS" 2>&1)
+  done < <({ TIMEFORMAT='cpu %U %S'; time java "$@" -jar "$SAMPLE" --out "$dir" \
+             --jobs "$JOBS" --steps "$STEPS" --threads "$THREADS" 2>&1; } 2>"$dir.time")
   wait $! 2>/dev/null || true
   end=$(now)
   (( started > 0 && summary > 0 )) || { echo "$label: the app did not run (see $dir)" >&2; exit 1; }

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
  * The built agent jar's start-up index ({@code inst/spool-index/*.classes}, read by premain's boot
  * bridge and the warm-up instead of enumerating the jar) lists exactly the classes the jar holds
  * for each: a pom change that drops or adds a package on one side only fails here, rather than
- * leaving a bridge class undefined (the agent would not install) or a runtime class cold.
+ * leaving a bridge class undefined (the agent would not install) or a runtime class cold. And the
+ * jar ships only the part of byte-buddy Spool uses (its ASM), whose other classes tripled the
+ * directory every start reads.
  */
 class AgentJarIndexIT {
 
@@ -32,6 +34,18 @@ class AgentJarIndexIT {
     void shouldListInTheIndexExactlyTheRuntimeClassesTheWarmupLoads() throws Exception {
         assertIndexIsTheJars("inst/spool-index/warmup.classes", "dev/spool/buffer/SharedBuffer.class",
                 n -> n.matches("dev/spool/(buffer|sink|events)/.+\\.class") && !n.endsWith("package-info.class"));
+    }
+
+    @Test
+    void shouldShipOfByteBuddyOnlyItsAsm() throws Exception {
+        String shaded = "inst/dev/spool/shaded/net/bytebuddy/";
+        try (JarFile jar = new JarFile(Forked.agentJar(), false)) {
+            List<String> classes = jar.stream().map(JarEntry::getName)
+                    .filter(n -> n.startsWith(shaded) && n.endsWith(".classdata")).toList();
+            assertTrue(classes.contains(shaded + "jar/asm/ClassWriter.classdata"), "the weaver's ASM is shipped");
+            assertEquals(List.of(), classes.stream().filter(n -> !n.startsWith(shaded + "jar/asm/")).toList(),
+                    "byte-buddy classes other than its ASM");
+        }
     }
 
     /** Compares the index with the jar's classes (hidden ones as {@code inst/<name>.classdata}) that {@code wanted} accepts. */
