@@ -151,7 +151,7 @@ final class CompiledSimpleFormatter implements JulFormat {
 
     private void formatTo(JulCapture r, StringBuilder sb, JulMessageFormats formats) {
         Locale locale = r.locale;
-        ZoneId zone = r.zone;
+        ZoneId zone = r.zone();
         SecondCache c = uses[1] ? secondCache(r, zone, locale) : null;
         String thrown = uses[6] ? JulMessages.thrownText(r.thrown) : null;
         for (int i = 0; i < kinds.length; i++) {

@@ -22,8 +22,8 @@ import java.util.logging.LogRecord;
  *       immutable JDK value (then the bundle lookup and {@code MessageFormat} run on the writer,
  *       on a private copy of the parameter array, with the same result);
  *   <li>the thrown, by reference (its stack trace is printed by the writer);
- *   <li>the default time zone when the format prints the date ({@code ZoneId.systemDefault()}, as the
- *       JDK's {@code format} reads it) and the default {@code FORMAT} locale (dates, numbers, a
+ *   <li>the default time zone when the format prints the date (what {@code ZoneId.systemDefault()},
+ *       which the JDK's {@code format} reads, answers: {@link JulDefaultZone}) and the default {@code FORMAT} locale (dates, numbers, a
  *       deferred message's {@code MessageFormat}): a {@code TimeZone.setDefault} or
  *       {@code Locale.setDefault} after the call does not reach a queued record.
  * </ul>
@@ -48,8 +48,8 @@ class JulCapture {
     final String loggerName;
     final Level level;
     final Throwable thrown;
-    /** The default time zone at the call, or null when the format prints no date. */
-    final ZoneId zone;
+    /** The default time zone at the call ({@link JulDefaultZone#atCall}), or null when the format prints no date. */
+    private final Object zoneAtCall;
     /** {@code Locale.getDefault(Locale.Category.FORMAT)} at the call. */
     final Locale locale;
     /** The host's record: the writer publishes it again through the handler, which gets the captured text. */
@@ -76,7 +76,7 @@ class JulCapture {
         this.level = record.getLevel();
         this.thrown = record.getThrown();
         this.original = record;
-        this.zone = needsZone ? ZoneId.systemDefault() : null;
+        this.zoneAtCall = needsZone ? JulDefaultZone.atCall() : null;
         this.locale = Locale.getDefault(Locale.Category.FORMAT);
         String text = null;
         String raw = null;
@@ -145,6 +145,11 @@ class JulCapture {
             throw new IllegalArgumentException("level class " + record.getLevel().getClass().getName()
                     + " overrides getLocalizedName()");
         }
+    }
+
+    /** The default time zone at the call, or null when the format prints no date (the writer). */
+    ZoneId zone() {
+        return zoneAtCall == null ? null : JulDefaultZone.zoneId(zoneAtCall);
     }
 
     /** The formatted message (formatting it now when it was deferred; the writer thread only). */

@@ -70,6 +70,9 @@ final class JulCaptureHandlers {
         this.writes = opened == null ? null : JulHandlerWrite.open(why);
         this.access = writes == null ? null : opened;
         this.sources = JulSources.of(access, errors);
+        if (access != null && !JulDefaultZone.open(settings.inst())) {
+            AgentLog.debug("JUL capture: the default time zone is copied per record (java.util cannot be read)");
+        }
         AgentLog.debug(access != null ? "JUL capture: sources of captured records inferred by Spool's caller finder"
                 : "JUL capture off: java.util.logging cannot be read (" + why + ")");
         if (access != null && !JulDirectWrite.ENABLED) {

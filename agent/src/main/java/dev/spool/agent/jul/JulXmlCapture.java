@@ -30,12 +30,12 @@ final class JulXmlCapture extends JulCapture {
     final String catalog;
     /** Each parameter's {@code toString()} (null when it returned null, {@link #THREW} when it threw), or null. */
     final String[] parameterTexts;
-    /** The default time zone at the call (a copy, {@code TimeZone.getDefault()}), or null when the date is an instant. */
+    /** The default time zone at the call ({@link JulDefaultZone#timeZoneAtCall}: copy it to use it), or null when the date is an instant. */
     final TimeZone timeZone;
 
     private JulXmlCapture(LogRecord record, String sourceClass, String sourceMethod, boolean localDate) {
         super(record, null, record.getMessage() != null, false, false);
-        this.timeZone = localDate ? TimeZone.getDefault() : null;
+        this.timeZone = localDate ? JulDefaultZone.timeZoneAtCall() : null;
         this.sequence = record.getSequenceNumber();
         this.threadId = record.getLongThreadID();
         this.sourceClass = sourceClass;

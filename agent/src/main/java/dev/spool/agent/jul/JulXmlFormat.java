@@ -121,7 +121,7 @@ final class JulXmlFormat implements JulFormat {
 
     /** The JDK's old date: local date and time to the second (the default time zone and locale at the call, a new calendar each time). */
     private static void appendIso8601(StringBuilder sb, long millis, JulXmlCapture r) {
-        GregorianCalendar cal = new GregorianCalendar(r.timeZone, r.locale);
+        GregorianCalendar cal = new GregorianCalendar(JulDefaultZone.copy(r.timeZone), r.locale);
         cal.setTimeInMillis(millis);
         sb.append(cal.get(Calendar.YEAR)).append('-');
         twoDigits(sb, cal.get(Calendar.MONTH) + 1);
