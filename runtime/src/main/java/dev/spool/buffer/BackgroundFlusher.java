@@ -48,22 +48,19 @@ final class BackgroundFlusher implements Runnable {
 
     /** Asks for a flush now. Cheap when a wake-up is already pending (one volatile read). */
     void wake() {
-        if (woken) return;
-        lock.lock();
-        try {
-            woken = true;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        if (!woken) signal(() -> woken = true);
     }
 
     /** Asks for the queued new files to be created now. Cheap when already asked (one volatile read). */
     void wakeCreates() {
-        if (createsWoken) return;
+        if (!createsWoken) signal(() -> createsWoken = true);
+    }
+
+    /** Makes {@code change} under the lock and wakes the flusher thread to look at it. */
+    private void signal(Runnable change) {
         lock.lock();
         try {
-            createsWoken = true;
+            change.run();
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -76,23 +73,11 @@ final class BackgroundFlusher implements Runnable {
 
     /** The interval changed: restart the wait with the new value. */
     void intervalChanged() {
-        lock.lock();
-        try {
-            generation++;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        signal(() -> generation++);
     }
 
     void stop() {
-        lock.lock();
-        try {
-            stopped = true;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        signal(() -> stopped = true);
     }
 
     private static boolean due(long interval, long deadline) {
