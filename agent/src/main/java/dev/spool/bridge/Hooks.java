@@ -212,12 +212,6 @@ public final class Hooks {
         return h.julPublish(handler, record);
     }
 
-    /** Not guarded: Spool's own writer thread publishes the records it formatted through the host's handler. */
-    public static Object julFormat(Object formatter, Object record) {
-        SpoolHooks h = hooks;
-        return h == null ? null : h.julFormat(formatter, record);
-    }
-
     /** Not marked as inside a hook while it runs, as {@link #julPublish}. */
     public static void julDrain(Object handler, String method) {
         SpoolHooks h = hooks;

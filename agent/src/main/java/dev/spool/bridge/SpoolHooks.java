@@ -71,15 +71,6 @@ public interface SpoolHooks {
     }
 
     /**
-     * A JUL {@code SimpleFormatter.format(record)}: the record's text when Spool formatted it
-     * already (a record Spool publishes from its writer thread), else null (the original runs).
-     * Called on every thread, Spool's own included. Default: null.
-     */
-    default Object julFormat(Object formatter, Object record) {
-        return null;
-    }
-
-    /**
      * A JUL handler's {@code flush()} or {@code close()} ({@code method}): every record Spool
      * captured for it before this call is written to the handler before the original body runs.
      * Default: nothing.

@@ -59,9 +59,10 @@ public final class AgentShipping {
     private static void register(FileShipper shipper, BiConsumer<String, String> reporter) {
         try {
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-            server.registerMBean(new StandardMBean(shipper, ShipperMXBean.class, true), name(shipper.getPath()));
+            ShipperStatus status = shipper.status();
+            server.registerMBean(new StandardMBean(status, ShipperMXBean.class, true), name(status.getPath()));
         } catch (Exception e) {
-            reporter.accept("shipper-mbean", "the Shipper MBean of " + shipper.getPath() + " is not registered: " + e);
+            reporter.accept("shipper-mbean", "the Shipper MBean of " + shipper.status().getPath() + " is not registered: " + e);
         }
     }
 

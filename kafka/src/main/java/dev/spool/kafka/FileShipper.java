@@ -3,20 +3,16 @@ package dev.spool.kafka;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spool.events.EventTail;
 import dev.spool.events.ReadProblem;
-import dev.spool.internal.jfr.SpoolJfr;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.Metric;
-import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.utils.Utils;
 
@@ -28,15 +24,16 @@ import org.apache.kafka.common.utils.Utils;
  * closes the producer, rewinds to the last acknowledged record and resends after a back-off: the
  * resent records that had been acknowledged are the only duplicates, and their keys
  * ({@code <stream>:<ordinal>}) are the same. A record larger than the producer accepts is counted
- * in {@link #getErrors()} and skipped. Memory is bounded: at most {@link InFlightWindow#MAX_RECORDS}
+ * in {@link ShipperStatus#getErrors()} and skipped. Memory is bounded: at most {@link InFlightWindow#MAX_RECORDS}
  * records and {@link InFlightWindow#MAX_BYTES} bytes are sent and unacknowledged, plus the producer's
  * {@code buffer.memory}.
  *
  * <p>Threads: one shipper thread does all the work; the producer's I/O thread only marks
- * in-flight records done ({@link InFlightWindow.Record}, volatile) and unparks it; JMX threads read volatile
- * counters and set {@link #pause()}. No application thread ever reaches this class.
+ * in-flight records done ({@link InFlightWindow.Record}, volatile) and unparks it; JMX threads read
+ * its {@link #status()} (the Shipper MBean) and pause it there. No application thread ever reaches
+ * this class.
  */
-final class FileShipper implements ShipperMXBean, Runnable {
+final class FileShipper implements Runnable {
     private static final long IDLE_NANOS = 20_000_000L;
     private static final long CHECKPOINT_EVERY_NANOS = 200_000_000L;
     private static final long LAG_COUNT_NANOS = 100_000_000L;
@@ -69,24 +66,14 @@ final class FileShipper implements ShipperMXBean, Runnable {
     // shared
     private volatile KafkaProducer<byte[], byte[]> producer;
     private volatile Thread thread;
-    private volatile boolean paused;
     private volatile boolean stopping;
     private volatile long deadlineNanos;
     private volatile boolean finished;
     private volatile boolean complete;
     private volatile boolean fatal;
-    private volatile long readOrdinal;
-    /** Records in the file up to its last whole frame (as ordinals), refreshed by the shipper thread. */
-    private volatile long fileRecords;
     private long lagCountedNanos;
     private long jfrReportedNanos;
-    private volatile long ackedOrdinal;
-    private volatile long ackedEnd;
-    private volatile long lastAckMillis;
-    private volatile String lastError = "";
-    private final AtomicLong shipped = new AtomicLong();
-    private final AtomicLong retries = new AtomicLong();
-    private final AtomicLong errors = new AtomicLong();
+    private final ShipperStatus status;
 
     /**
      * @param finalMode true for a file no one writes any more (the {@code ship} command): damage is skipped at once
@@ -101,6 +88,12 @@ final class FileShipper implements ShipperMXBean, Runnable {
         this.clientId = clientId;
         this.reporter = reporter;
         this.pid = Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8);
+        this.status = new ShipperStatus(this.file, settings.topic, () -> producer, this::wake);
+    }
+
+    /** What this shipper shows (its Shipper MBean); any thread. */
+    ShipperStatus status() {
+        return status;
     }
 
     @Override
@@ -141,7 +134,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
             return;
         }
         countFileRecordsIfDue();
-        if (paused) {
+        if (status.isPaused()) {
             checkpointIfDue(false);
             idle();
             return;
@@ -181,7 +174,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
                 tail = t; // nothing to ship (yet): the ship command is done with this file
                 stream = "";
                 acked = EventTail.Position.START;
-                ackedEnd = acked.offset();
+                status.ackedEnd = acked.offset();
                 return true;
             }
             return false; // kept open: closing a channel of the file would drop the writer's lock on it
@@ -207,9 +200,9 @@ final class FileShipper implements ShipperMXBean, Runnable {
         t.seek(from);
         tail = t;
         acked = from;
-        ackedOrdinal = from.ordinal();
-        readOrdinal = from.ordinal();
-        ackedEnd = from.offset();
+        status.ackedOrdinal = from.ordinal();
+        status.readOrdinal = from.ordinal();
+        status.ackedEnd = from.offset();
         return true;
     }
 
@@ -219,9 +212,9 @@ final class FileShipper implements ShipperMXBean, Runnable {
             p = new KafkaProducer<>(settings.producerProperties(clientId));
         } catch (RuntimeException e) {
             fatal = true;
-            errors.incrementAndGet();
-            lastError = "the Kafka producer cannot start with these settings: " + rootMessage(e);
-            report("producer-settings", "shipping of " + file + " to Kafka is off: " + lastError);
+            String why = "the Kafka producer cannot start with these settings: " + rootMessage(e);
+            status.error(why);
+            report("producer-settings", "shipping of " + file + " to Kafka is off: " + why);
             return false;
         }
         producer = p;
@@ -243,7 +236,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
         headers.add("pid", pid);
         headers.add("file", file.toString().getBytes(StandardCharsets.UTF_8));
         InFlightWindow.Record f = inFlight.add(t, value.length, thread);
-        readOrdinal = t.ordinal() + 1;
+        status.readOrdinal = t.ordinal() + 1;
         producer.send(new ProducerRecord<>(settings.topic, partition, t.record().timestampMillis(), key, value,
                 headers), f);
     }
@@ -253,18 +246,11 @@ final class FileShipper implements ShipperMXBean, Runnable {
         long now = System.nanoTime();
         if (now - lagCountedNanos >= LAG_COUNT_NANOS) {
             lagCountedNanos = now;
-            fileRecords = tail.recordsInFileEstimate();
+            status.fileRecords = tail.recordsInFileEstimate();
         }
         if (now - jfrReportedNanos >= JFR_EVERY_NANOS) {
             jfrReportedNanos = now;
-            reportToJfr();
-        }
-    }
-
-    /** The {@code dev.spool.KafkaShipping} JFR event (nothing when Spool's JFR switch is off or no recording wants it). */
-    private void reportToJfr() {
-        if (SpoolJfr.enabled()) {
-            SpoolJfr.kafkaShipping(file.toString(), settings.topic, getLagRecords(), getLagBytes(), shipped.get(), isConnected());
+            status.reportToJfr();
         }
     }
 
@@ -280,30 +266,28 @@ final class FileShipper implements ShipperMXBean, Runnable {
             }
             inFlight.retire();
             if (s == InFlightWindow.Record.TOO_LARGE) {
-                errors.incrementAndGet();
-                lastError = "record " + stream + ":" + h.ordinal + " skipped: " + h.error.getMessage();
-                report("too-large", file + ": " + lastError + " (raise spool.kafka.max.request.size and the topic's"
+                String why = "record " + stream + ":" + h.ordinal + " skipped: " + h.error.getMessage();
+                status.error(why);
+                report("too-large", file + ": " + why + " (raise spool.kafka.max.request.size and the topic's"
                         + " max.message.bytes)");
             } else {
-                shipped.incrementAndGet();
-                lastAckMillis = System.currentTimeMillis();
+                status.shippedOne();
                 backoffMillis = FIRST_BACKOFF_MILLIS;
             }
             if (h.resume != null) {
                 acked = h.resume;
                 ackedDirty = true;
             }
-            ackedOrdinal = h.ordinal + 1;
-            ackedEnd = h.end;
+            status.ackedOrdinal = h.ordinal + 1;
+            status.ackedEnd = h.end;
         }
         return true;
     }
 
     /** A failure: close the producer, rewind to the last acknowledged record, back off; the next step restarts. */
     private void failed(Throwable e) {
-        retries.incrementAndGet();
         String client = ClientLog.last();
-        lastError = rootMessage(e) + (client == null ? "" : "; the Kafka client last said: " + client);
+        status.retry(rootMessage(e) + (client == null ? "" : "; the Kafka client last said: " + client));
         KafkaProducer<byte[], byte[]> p = producer;
         producer = null;
         if (p != null) {
@@ -317,7 +301,7 @@ final class FileShipper implements ShipperMXBean, Runnable {
         inFlight.clear();
         if (tail != null) {
             tail.seek(acked);
-            readOrdinal = acked.ordinal();
+            status.readOrdinal = acked.ordinal();
         }
         checkpointIfDue(true);
         sleep(backoffMillis);
@@ -334,9 +318,9 @@ final class FileShipper implements ShipperMXBean, Runnable {
             ackedDirty = false;
             lastCheckpointNanos = t;
         } catch (IOException e) {
-            errors.incrementAndGet();
-            lastError = "cannot write the checkpoint " + checkpoint.path() + ": " + e.getMessage();
-            report("checkpoint-write", lastError);
+            String why = "cannot write the checkpoint " + checkpoint.path() + ": " + e.getMessage();
+            status.error(why);
+            report("checkpoint-write", why);
         }
     }
 
@@ -352,12 +336,12 @@ final class FileShipper implements ShipperMXBean, Runnable {
     private void finish() {
         try {
             if (tail != null) {
-                fileRecords = tail.recordsInFileEstimate();
+                status.fileRecords = tail.recordsInFileEstimate();
             }
         } catch (IOException ignored) {
             // the last count stands
         }
-        reportToJfr(); // the state it stops in
+        status.reportToJfr(); // the state it stops in
         KafkaProducer<byte[], byte[]> p = producer;
         producer = null;
         if (p != null) {
@@ -384,9 +368,9 @@ final class FileShipper implements ShipperMXBean, Runnable {
     }
 
     private void damaged(ReadProblem p) {
-        errors.incrementAndGet();
-        lastError = "skipped damage: " + p;
-        report("damage:" + p.offset(), lastError);
+        String why = "skipped damage: " + p;
+        status.error(why);
+        report("damage:" + p.offset(), why);
     }
 
     private void report(String key, String message) {
@@ -440,58 +424,9 @@ final class FileShipper implements ShipperMXBean, Runnable {
     /** True when it stopped because everything up to the file's end was acknowledged. */
     boolean complete() { return complete; }
     boolean fatal() { return fatal; }
-    long ackedOrdinal() { return ackedOrdinal; }
-    long readOrdinal() { return readOrdinal; }
 
-    // ---- ShipperMXBean ----
-
-    @Override public String getPath() { return file.toString(); }
-    @Override public String getTopic() { return settings.topic; }
-    /** Records in the file not yet acknowledged: sent and waiting, and not read yet (counted at most 100 ms ago). */
-    @Override public long getLagRecords() { return Math.max(0, Math.max(fileRecords, readOrdinal) - ackedOrdinal); }
-    @Override public long getInFlightRecords() { return Math.max(0, readOrdinal - ackedOrdinal); }
-    @Override public long getShipped() { return shipped.get(); }
-    @Override public long getRetries() { return retries.get(); }
-    @Override public long getErrors() { return errors.get(); }
-    @Override public String getLastError() { return lastError; }
-    @Override public long getLastAckMillis() { return lastAckMillis; }
-    @Override public boolean isPaused() { return paused; }
-
-    @Override
-    public long getLagBytes() {
-        try {
-            return Math.max(0, Files.size(file) - ackedEnd);
-        } catch (IOException e) {
-            return 0;
-        }
-    }
-
-    @Override
-    public boolean isConnected() {
-        KafkaProducer<byte[], byte[]> p = producer;
-        if (p == null) {
-            return false;
-        }
-        try {
-            for (java.util.Map.Entry<MetricName, ? extends Metric> e : p.metrics().entrySet()) {
-                if (e.getKey().name().equals("connection-count") && e.getKey().group().equals("producer-metrics")) {
-                    return ((Number) e.getValue().metricValue()).doubleValue() > 0;
-                }
-            }
-        } catch (RuntimeException e) {
-            return false;
-        }
-        return false;
-    }
-
-    @Override
-    public void pause() {
-        paused = true;
-    }
-
-    @Override
-    public void resume() {
-        paused = false;
+    /** Unparks the shipper thread (a resume after a pause). */
+    private void wake() {
         Thread t = thread;
         if (t != null) {
             LockSupport.unpark(t);

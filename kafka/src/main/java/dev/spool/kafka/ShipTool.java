@@ -119,22 +119,24 @@ public final class ShipTool {
             }
             for (FileShipper s : shippers) {
                 if (running) {
-                    err.println("spool ship: " + s.getPath() + ": " + s.getShipped() + " shipped, " + s.getLagBytes()
-                            + " bytes to go" + (s.isConnected() ? "" : ", not connected") + (s.getLastError().isEmpty()
-                            ? "" : " (last error: " + s.getLastError() + ")"));
+                    ShipperStatus st = s.status();
+                    err.println("spool ship: " + st.getPath() + ": " + st.getShipped() + " shipped, " + st.getLagBytes()
+                            + " bytes to go" + (st.isConnected() ? "" : ", not connected") + (st.getLastError().isEmpty()
+                            ? "" : " (last error: " + st.getLastError() + ")"));
                 }
             }
         }
         int code = 0;
         for (FileShipper s : shippers) {
+            ShipperStatus st = s.status();
             if (s.complete()) {
-                err.println("spool ship: " + s.getPath() + ": done, " + s.getShipped() + " records shipped to "
-                        + settings.topic + " (records up to " + s.ackedOrdinal() + " acknowledged)");
+                err.println("spool ship: " + st.getPath() + ": done, " + st.getShipped() + " records shipped to "
+                        + settings.topic + " (records up to " + st.ackedOrdinal + " acknowledged)");
             } else {
                 code = 1;
-                err.println("spool ship: " + s.getPath() + ": NOT done: " + (s.fatal() ? "" : "timed out; ")
-                        + s.getShipped() + " shipped, " + s.getLagBytes() + " bytes not acknowledged"
-                        + (s.getLastError().isEmpty() ? "" : " (last error: " + s.getLastError() + ")")
+                err.println("spool ship: " + st.getPath() + ": NOT done: " + (s.fatal() ? "" : "timed out; ")
+                        + st.getShipped() + " shipped, " + st.getLagBytes() + " bytes not acknowledged"
+                        + (st.getLastError().isEmpty() ? "" : " (last error: " + st.getLastError() + ")")
                         + "; the checkpoint keeps the rest for the next run");
             }
         }

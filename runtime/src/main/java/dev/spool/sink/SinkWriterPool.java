@@ -1,10 +1,10 @@
 package dev.spool.sink;
 
+import dev.spool.internal.handoff.ParkingReadyQueue;
+import dev.spool.internal.handoff.TaskState;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -32,7 +32,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Blocking.</b> Producers never wait here: a wake-up ({@link Member#signal()}) is one volatile
  * read while the sink is scheduled or running, else one compare-and-set and one lock-free enqueue;
  * it unparks a thread only when none is polling. An idle pool thread polls every
- * {@link #WARM_PARK_NANOS} for {@link #WARM_NANOS} after its last turn, then parks until woken; the
+ * {@link ParkingReadyQueue#WARM_PARK_NANOS} for {@link ParkingReadyQueue#WARM_NANOS} after its
+ * last turn, then parks until woken (see {@link ParkingReadyQueue}); the
  * timer thread wakes every {@link #TICK_NANOS} while a sink exists, and parks for good while none
  * does. Memory ordering: see the package documentation.
  *
@@ -52,20 +53,15 @@ final class SinkWriterPool {
     static final long TICK_NANOS = SinkWriter.LINGER_NANOS;
     /** Steps of one turn before a sink yields to others waiting. */
     static final int TURN_STEPS = 8;
-    /** After its last turn a thread polls every {@link #WARM_PARK_NANOS} for this long before it parks. */
-    static final long WARM_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
-    static final long WARM_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
 
     private static int sharedThreads = DEFAULT_THREADS; // guarded by SinkWriterPool.class
     private static volatile SinkWriterPool shared;
 
     private final String name;
     private final int threads;
-    private final ConcurrentLinkedQueue<Member> ready = new ConcurrentLinkedQueue<>();
+    private final ParkingReadyQueue<Member> ready = new ParkingReadyQueue<>();
     private final CopyOnWriteArrayList<Member> members = new CopyOnWriteArrayList<>();
     private final CopyOnWriteArrayList<Worker> workers = new CopyOnWriteArrayList<>();
-    /** Threads polling now: a producer that sees one needs no unpark. */
-    private final AtomicInteger warm = new AtomicInteger();
     private final Thread ticker;
     private volatile boolean tickerParked;
     /** Ticks done (for tests: a condition to await instead of sleeping). */
@@ -175,19 +171,6 @@ final class SinkWriterPool {
         }
     }
 
-    /** A producer's wake-up: {@code m} was just put in the ready state. */
-    private void scheduled(Member m) {
-        ready.offer(m);
-        if (warm.get() > 0) {
-            return;                              // a polling thread takes it within WARM_PARK_NANOS
-        }
-        for (Worker w : workers) {
-            if (w.wakeIfSleeping()) {
-                return;
-            }
-        }
-    }
-
     private void work(Worker self) {
         long lastTurn = System.nanoTime();
         while (!shutdown) {
@@ -197,21 +180,14 @@ final class SinkWriterPool {
                 lastTurn = System.nanoTime();
                 continue;
             }
-            if (System.nanoTime() - lastTurn < WARM_NANOS) {
-                warm.incrementAndGet();          // then the ready queue's read: Dekker with scheduled()
-                try {
-                    if (ready.isEmpty()) {
-                        LockSupport.parkNanos(this, WARM_PARK_NANOS);
-                    }
-                } finally {
-                    warm.decrementAndGet();
-                }
+            if (System.nanoTime() - lastTurn < ParkingReadyQueue.WARM_NANOS) {
+                ready.pollWarmly();
                 continue;
             }
             if (self.spare && retireSpare(self)) {
                 return;
             }
-            self.sleep();
+            self.sleeper.sleep(0);               // until woken; a lost wake-up is the timer's (Member.lostSchedule)
         }
     }
 
@@ -246,11 +222,8 @@ final class SinkWriterPool {
             LockSupport.parkNanos(this, TICK_NANOS);
             try {
                 for (Member m : members) {
-                    if (m.lostSchedule()) {
-                        ready.offer(m);          // a producer died between scheduling it and queueing it
-                        for (Worker w : workers) {
-                            LockSupport.unpark(w.thread);
-                        }
+                    if (m.state.lostSchedule()) {
+                        ready.offerAndWake(m);   // a producer died between scheduling it and queueing it
                     } else if (m.writer.wantsTick()) {
                         m.signal();
                     }
@@ -273,64 +246,46 @@ final class SinkWriterPool {
         }
     }
 
-    /** One thread of the pool: its sleep flag and the start of the step it runs (0 when none). */
+    /** One thread of the pool: its sleeper (producers wake it) and the start of the step it runs (0 when none). */
     private final class Worker {
-        private static final int AWAKE = 0;
-        private static final int SLEEPING = 1;
         final Thread thread;
         final boolean spare;
-        private final AtomicInteger state = new AtomicInteger(AWAKE);
+        final ParkingReadyQueue<Member>.Sleeper sleeper;
         /** {@code System.nanoTime()} when the running step began, or 0 between steps. */
         volatile long stepSince;
 
         Worker(String threadName, boolean spare) {
             this.spare = spare;
-            thread = new Thread(() -> work(this), threadName);
+            thread = new Thread(this::run, threadName);
             thread.setDaemon(true);
             thread.setContextClassLoader(null);  // long-lived, created on a host thread (see the ticker)
+            sleeper = ready.sleeper(thread);
+        }
+
+        private void run() {
+            try {
+                work(this);
+            } finally {
+                ready.remove(sleeper);
+            }
         }
 
         boolean blocked(long now) {
             long s = stepSince;
             return s != 0 && now - s >= STALL_NANOS;
         }
-
-        /**
-         * Parks until woken. A wake-up lost to a producer that died between its compare-and-set
-         * here and its unpark is repaired by the timer ({@link Member#lostSchedule}).
-         */
-        void sleep() {
-            state.set(SLEEPING);                 // volatile store, then the ready queue's read (Dekker)
-            if (ready.isEmpty() && !shutdown) {
-                LockSupport.park(this);
-            }
-            state.set(AWAKE);
-        }
-
-        boolean wakeIfSleeping() {
-            if (state.get() == SLEEPING && state.compareAndSet(SLEEPING, AWAKE)) {
-                LockSupport.unpark(thread);
-                return true;
-            }
-            return false;
-        }
     }
 
-    /** One sink served by the pool and its scheduling state: idle, scheduled (ready), running, ended. */
+    /** One sink served by the pool and its scheduling state ({@link TaskState}: idle, scheduled, running, ended). */
     static final class Member {
-        static final int IDLE = 0;
-        static final int SCHEDULED = 1;
-        private static final int RUNNING = 2;
-        private static final int ENDED = 3;
-
         private final SinkWriterPool pool;
         final SinkWriter writer;
-        /** Package-private for the tests that simulate a producer dying while scheduling. */
-        final AtomicInteger state = new AtomicInteger(IDLE);
-        /** Turns begun (written by the running thread, read by the timer). */
-        volatile int turns;
-        /** The timer's own: {@link #turns} when it last saw this sink scheduled, or -1. */
-        private int scheduledAtTurn = -1;
+        /**
+         * Package-private for the tests that simulate a producer dying while scheduling. The timer
+         * is its {@link TaskState#lostSchedule()} checker: a producer can die (a
+         * {@code StackOverflowError}) between its compare-and-set to scheduled and its offer.
+         */
+        final TaskState state = new TaskState();
 
         private Member(SinkWriterPool pool, SinkWriter writer) {
             this.pool = pool;
@@ -339,37 +294,16 @@ final class SinkWriterPool {
 
         /** Producer side (lock-free): makes sure a pool thread runs the writer soon. */
         void signal() {
-            if (state.get() == IDLE && state.compareAndSet(IDLE, SCHEDULED)) {
-                pool.scheduled(this);
+            if (state.schedule()) {
+                pool.ready.offerAndWake(this);
             }
-        }
-
-        /**
-         * Timer only: true when this sink was scheduled at the last tick too and no turn began
-         * since. Then it may not be in the ready queue: a producer can die (a
-         * {@code StackOverflowError}) between its compare-and-set to scheduled and its offer. The
-         * timer offers it again; a second entry is harmless ({@link #turn} runs only from scheduled).
-         */
-        private boolean lostSchedule() {
-            int t = turns;
-            if (state.get() != SCHEDULED) {
-                scheduledAtTurn = -1;
-                return false;
-            }
-            if (scheduledAtTurn != t) {
-                scheduledAtTurn = t;
-                return false;
-            }
-            scheduledAtTurn = -1;
-            return true;
         }
 
         /** On a pool thread that took this sink from the ready queue; nothing unless it is scheduled (an extra entry). */
         private void turn(Worker self) {
-            if (!state.compareAndSet(SCHEDULED, RUNNING)) {
+            if (!state.begin()) {
                 return;                          // a second entry (see lostSchedule): run, or running, elsewhere
             }
-            turns++;
             int s = SinkWriter.WORKED;
             int steps = 0;
             writer.runner = Thread.currentThread();
@@ -385,13 +319,13 @@ final class SinkWriterPool {
                 writer.runner = null;
             }
             if (s == SinkWriter.ENDED) {
-                state.set(ENDED);
+                state.end();
                 pool.members.remove(this);
             } else if (s == SinkWriter.WORKED) {
-                state.set(SCHEDULED);
-                pool.ready.offer(this);          // tail: the other ready sinks go first
+                state.reschedule();
+                pool.ready.requeue(this);        // tail: the other ready sinks go first
             } else {
-                state.set(IDLE);                 // volatile store, then the writer's inputs' reads (Dekker)
+                state.idle();                    // volatile store, then the writer's inputs' reads (Dekker)
                 if (writer.hasInput()) {
                     signal();
                 }

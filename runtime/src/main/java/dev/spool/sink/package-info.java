@@ -53,8 +53,9 @@
  *       direct writes in its queue ({@code reconcile}: exact, since no producer can be between
  *       its offer and its add while the writer holds the lock). So a producer that dies in that
  *       step skews the count only until the writer's next idle moment or flush marker.</li>
- *   <li><b>Turns.</b> A sink's pool state ({@code SinkWriterPool.Member.state}: idle, scheduled,
- *       running, ended) is an {@code AtomicInteger}. A turn begins only by a compare-and-set from
+ *   <li><b>Turns.</b> A sink's pool state ({@code SinkWriterPool.Member.state}, a
+ *       {@link dev.spool.internal.handoff.TaskState}: idle, scheduled, running, ended) is an
+ *       {@code AtomicInteger}. A turn begins only by a compare-and-set from
  *       scheduled to running (an extra entry in the ready queue is skipped), so one thread at a
  *       time. A turn ends with a volatile store of idle, or of scheduled followed by an offer to
  *       the ready queue ({@code ConcurrentLinkedQueue}); the next turn begins after a poll that
@@ -65,8 +66,9 @@
  *       the writer's queue or sets {@code flushRequested}/{@code closed} (volatile) and then reads
  *       the sink's state; a turn that found nothing stores idle and then reads the queue and those
  *       flags ({@code SinkWriter.hasInput}). A producer that scheduled the sink offers it to the
- *       ready queue and then reads the pool's count of polling threads and each thread's
- *       {@code SLEEPING} flag; a pool thread raises the count (or stores {@code SLEEPING}) and then
+ *       ready queue ({@link dev.spool.internal.handoff.ParkingReadyQueue}, shared with the
+ *       capture writers' pool) and then reads the pool's count of polling threads and each
+ *       thread's {@code SLEEPING} flag; a pool thread raises the count (or stores {@code SLEEPING}) and then
  *       reads the ready queue before it parks. One side always sees the other. What no producer
  *       wakes a sink for (a partly filled buffer's linger, a dead sealer's buffer, a skewed direct
  *       count) the pool's timer does every {@code SinkWriter.LINGER_NANOS}; a producer dying

@@ -3,6 +3,7 @@ package dev.spool.sink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spool.internal.handoff.TaskState;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -138,9 +139,9 @@ class SinkWriterPoolTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteSink sink = sink(out, "lost", pool);
         SinkWriterPool.Member m = sink.writerMember();
-        await(() -> m.state.get() == SinkWriterPool.Member.IDLE, "the sink is idle after its first turn");
+        await(() -> m.state.get() == TaskState.IDLE, "the sink is idle after its first turn");
         // a producer that sets the sink scheduled and dies before offering it to the ready queue:
-        assertTrue(m.state.compareAndSet(SinkWriterPool.Member.IDLE, SinkWriterPool.Member.SCHEDULED));
+        assertTrue(m.state.schedule());                 // ... and never offered it to the ready queue
         assertTrue(sink.append(line("after the death")));
         assertTrue(sink.flush(BOUND_MILLIS), "the timer queues a sink scheduled for two ticks without a turn");
         assertEquals("after the death\n", out.toString(StandardCharsets.US_ASCII));
@@ -156,17 +157,17 @@ class SinkWriterPoolTest {
             assertTrue(s.flush(BOUND_MILLIS));
             idle.add(s);
         }
-        await(() -> idle.stream().allMatch(s -> s.writerMember().state.get() == SinkWriterPool.Member.IDLE),
+        await(() -> idle.stream().allMatch(s -> s.writerMember().state.get() == TaskState.IDLE),
                 "every sink idle after its flush");
         int turns = 0;
         for (ByteSink s : idle) {
-            turns += s.writerMember().turns;
+            turns += s.writerMember().state.turns();
         }
         long ticks = pool.ticks;
         await(() -> pool.ticks >= ticks + 5, "five ticks pass");
         int after = 0;
         for (ByteSink s : idle) {
-            after += s.writerMember().turns;
+            after += s.writerMember().state.turns();
         }
         assertEquals(turns, after, "an idle sink (nothing buffered, nothing queued) takes no turn at a tick");
         for (ByteSink s : idle) {

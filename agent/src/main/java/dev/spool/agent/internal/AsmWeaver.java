@@ -23,7 +23,7 @@ import net.bytebuddy.jar.asm.Type;
  *       {@code FileHandler$MeteredStream(OutputStream, …)} (2 arguments) → {@code JUL_METER};
  *   <li>JUL capture at the call ({@code dev.spool.agent.jul}): {@code FileHandler.publish(LogRecord)} →
  *       {@code JUL_PUBLISH} (at class load a {@code synchronized} one, Java 17's, is unlocked: see
- *       {@link EntryHook}); {@code SimpleFormatter.format(LogRecord)} and {@code XMLFormatter.format(LogRecord)} → {@code JUL_FORMAT};
+ *       {@link EntryHook});
  *       {@code StreamHandler.flush()} and {@code FileHandler.close()} → {@code JUL_DRAIN};
  *   <li>Logback {@code OutputStreamAppender.setOutputStream(OutputStream)} → {@code LOGBACK_STREAM},
  *       {@code writeOut(Object)} → {@code LOGBACK_EVENT}, {@code closeOutputStream()} → {@code LOGBACK_CLOSE};
@@ -132,11 +132,6 @@ final class AsmWeaver implements ClassFileTransformer {
         if (jul && !isStatic && HostNames.JUL_FILE_HANDLER.equals(type) && "publish".equals(name)
                 && "(Ljava/util/logging/LogRecord;)V".equals(desc)) {
             return EntryHook.Kind.JUL_PUBLISH;
-        }
-        if (jul && !isStatic && (HostNames.JUL_SIMPLE_FORMATTER.equals(type) || HostNames.JUL_XML_FORMATTER.equals(type))
-                && "format".equals(name)
-                && "(Ljava/util/logging/LogRecord;)Ljava/lang/String;".equals(desc)) {
-            return EntryHook.Kind.JUL_FORMAT;
         }
         if (jul && !isStatic && "()V".equals(desc) && ((HostNames.JUL_STREAM_HANDLER.equals(type) && "flush".equals(name))
                 || (HostNames.JUL_FILE_HANDLER.equals(type) && "close".equals(name)))) {

@@ -5,11 +5,9 @@ import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
@@ -59,16 +57,15 @@ final class BootBridge {
         while (!pending.isEmpty()) {
             List<String> later = new ArrayList<>();
             Throwable last = null;
-            for (String entry : pending) {
-                byte[] bytes = read(jar, entry);
-                String name = entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
+            for (String name : pending) {
+                byte[] bytes = read(jar, name.replace('.', '/') + ".class");
                 try {
                     define.invoke(unsafe, name, bytes, 0, bytes.length, null, null);
                 } catch (java.lang.reflect.InvocationTargetException e) {
                     if (!(e.getCause() instanceof NoClassDefFoundError)) {
                         throw e;
                     }
-                    later.add(entry);
+                    later.add(name);
                     last = e.getCause();
                 }
             }
@@ -79,16 +76,18 @@ final class BootBridge {
         }
     }
 
-    private static List<String> bridgeClasses(JarFile jar) {
-        List<String> names = new ArrayList<>();
-        for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
-            String name = e.nextElement().getName();
-            if (name.startsWith(PACKAGE_PATH) && name.endsWith(".class") && !name.endsWith("package-info.class")
-                    && name.indexOf('/', PACKAGE_PATH.length()) < 0) {
-                names.add(name);
-            }
+    /** The bridge's class names: the build's index, or the jar's {@code dev/spool/bridge/*.class} entries. */
+    private static List<String> bridgeClasses(JarFile jar) throws IOException {
+        return AgentJarIndex.classes(jar, AgentJarIndex.BRIDGE, BootBridge::bridgeClassOf);
+    }
+
+    /** The class an entry named {@code entry} holds if it is a bridge class (not package-info), else null. */
+    static String bridgeClassOf(String entry) {
+        if (entry.startsWith(PACKAGE_PATH) && entry.endsWith(".class") && !entry.endsWith("package-info.class")
+                && entry.indexOf('/', PACKAGE_PATH.length()) < 0) {
+            return entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
         }
-        return names;
+        return null;
     }
 
     private static byte[] read(JarFile jar, String entry) throws IOException {

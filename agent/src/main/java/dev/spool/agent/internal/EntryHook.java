@@ -27,7 +27,6 @@ import net.bytebuddy.jar.asm.Type;
  * EMIT           try { if (Hooks.emit("<type>.<method>", new Object[] {args, boxed})) return <default>; }
  *                catch (Throwable t) { }
  * JUL_PUBLISH    try { if (Hooks.julPublish(this, record)) return; } catch (Throwable t) { }
- * JUL_FORMAT     try { Object s = Hooks.julFormat(this, record); if (s != null) return (String) s; } catch (Throwable t) { }
  * JUL_DRAIN      try { Hooks.julDrain(this, "<method>"); } catch (Throwable t) { }
  * }</pre>
  * With {@code unlock} (a {@code synchronized} JUL {@code publish} woven at class load, never at a
@@ -45,7 +44,7 @@ import net.bytebuddy.jar.asm.Type;
 final class EntryHook extends MethodVisitor {
 
     enum Kind { WRITE_JSON, READ_JSON, JUL_OPEN, JUL_METER, LOGBACK_STREAM, LOGBACK_EVENT, LOGBACK_CLOSE, EMIT, JUL_PUBLISH,
-        JUL_FORMAT, JUL_DRAIN, LOGBACK_ROLL, LOGBACK_CLOCK }
+        JUL_DRAIN, LOGBACK_ROLL, LOGBACK_CLOCK }
 
     static final String HOOKS = "dev/spool/bridge/Hooks";
     private static final String FILE = "java/io/File";
@@ -158,7 +157,6 @@ final class EntryHook extends MethodVisitor {
                 returnDefault();
             }
             case JUL_PUBLISH -> returnIfTrue(2, "julPublish", "(Ljava/lang/Object;Ljava/lang/Object;)Z", end, resume);
-            case JUL_FORMAT -> julFormat(end, resume);
             case JUL_DRAIN -> {
                 load(0);
                 super.visitLdcInsn(label);
@@ -194,23 +192,6 @@ final class EntryHook extends MethodVisitor {
         super.visitLabel(end);
         super.visitJumpInsn(Opcodes.IFEQ, resume);
         super.visitInsn(Opcodes.RETURN);
-    }
-
-    /** The JUL_FORMAT block: a served text is returned, else the original body runs. */
-    private void julFormat(Label end, Label resume) {
-        Label notServed = new Label();
-        load(0);
-        load(1);
-        invokeHooks("julFormat", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
-        super.visitInsn(Opcodes.DUP);
-        super.visitJumpInsn(Opcodes.IFNULL, notServed);
-        super.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/String");
-        super.visitLabel(end);
-        super.visitInsn(Opcodes.ARETURN);
-        super.visitLabel(notServed);
-        frame(OBJECT);
-        super.visitInsn(Opcodes.POP);
-        super.visitJumpInsn(Opcodes.GOTO, resume);
     }
 
     /** The LOGBACK_CLOCK block: a clock set for this thread is returned, else the original body runs. */

@@ -280,12 +280,6 @@ final class HooksImpl implements SpoolHooks {
     }
 
     @Override
-    public Object julFormat(Object formatter, Object record) {
-        JulCaptures c = julCaptures;
-        return c == null ? null : c.format(formatter, record);
-    }
-
-    @Override
     public void julDrain(Object handler, String method) {
         JulCaptures c = julCaptures;
         if (c == null) {

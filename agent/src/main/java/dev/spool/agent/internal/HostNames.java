@@ -16,8 +16,6 @@ final class HostNames {
     static final String JUL_FILE_HANDLER = "java.util.logging.FileHandler";
     static final String JUL_METERED_STREAM = "java.util.logging.FileHandler$MeteredStream";
     static final String JUL_STREAM_HANDLER = "java.util.logging.StreamHandler";
-    static final String JUL_SIMPLE_FORMATTER = "java.util.logging.SimpleFormatter";
-    static final String JUL_XML_FORMATTER = "java.util.logging.XMLFormatter";
 
     private HostNames() {}
 

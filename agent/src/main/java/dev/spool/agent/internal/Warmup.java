@@ -1,10 +1,7 @@
 package dev.spool.agent.internal;
 
 import java.io.File;
-import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.List;
-import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
@@ -41,23 +38,25 @@ final class Warmup {
         }
     }
 
+    /** The runtime classes to load: the build's index, or the jar's hidden classes in {@link #PACKAGES}. */
     private static List<String> runtimeClasses(File agentJar) throws java.io.IOException {
-        List<String> names = new ArrayList<>();
-        String suffix = ".classdata";
         try (JarFile jar = new JarFile(agentJar, false)) {
-            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
-                String n = e.nextElement().getName();
-                if (!n.startsWith("inst/") || !n.endsWith(suffix) || n.contains("package-info")) {
-                    continue;
-                }
-                String path = n.substring("inst/".length(), n.length() - suffix.length());
-                for (String p : PACKAGES) {
-                    if (path.startsWith(p)) {
-                        names.add(path.replace('/', '.'));
-                    }
-                }
+            return AgentJarIndex.classes(jar, AgentJarIndex.WARMUP, Warmup::runtimeClassOf);
+        }
+    }
+
+    /** The class a hidden entry ({@code inst/<name>.classdata}) holds if it is in {@link #PACKAGES}, else null. */
+    static String runtimeClassOf(String entry) {
+        String suffix = ".classdata";
+        if (!entry.startsWith("inst/") || !entry.endsWith(suffix) || entry.contains("package-info")) {
+            return null;
+        }
+        String path = entry.substring("inst/".length(), entry.length() - suffix.length());
+        for (String p : PACKAGES) {
+            if (path.startsWith(p)) {
+                return path.replace('/', '.');
             }
         }
-        return names;
+        return null;
     }
 }

@@ -53,8 +53,6 @@ final class Wiring {
             targets.add(HostNames.JUL_FILE_HANDLER);
             targets.add(HostNames.JUL_METERED_STREAM);
             targets.add(HostNames.JUL_STREAM_HANDLER);
-            targets.add(HostNames.JUL_SIMPLE_FORMATTER);
-            targets.add(HostNames.JUL_XML_FORMATTER);
         }
         if (config.eventsLogback()) {
             targets.add(HostNames.LOGBACK_OUTPUT_STREAM_APPENDER);

@@ -26,8 +26,8 @@ import java.util.logging.LogRecord;
  *   <li>every other specifier (e.g. {@code %4$S}, {@code %1$TQ}, {@code %1$s}): the JDK formats
  *       that one specifier with its one argument, each record (exact by construction, slower).
  * </ul>
- * Time zone ({@code ZoneId.systemDefault()}) and locale ({@code Locale.getDefault(FORMAT)}) are read
- * for each record, as the JDK's formatter does.
+ * Time zone ({@code ZoneId.systemDefault()}) and locale ({@code Locale.getDefault(FORMAT)}) are the
+ * record's, read at its call ({@link JulCapture}), as the JDK's formatter reads them then.
  *
  * <p>Thread-safe: the plan is immutable and the per-second cache an immutable holder in a
  * volatile field.
@@ -127,7 +127,7 @@ final class CompiledSimpleFormatter implements JulFormat {
     /** The record's text, exactly as the JDK's {@code SimpleFormatter} with this format. */
     @Override
     public JulCapture capture(LogRecord record, JulSources sources) {
-        return JulCapture.capture(record, sources, uses(2), uses(5));
+        return JulCapture.capture(record, sources, uses(2), uses(5), uses(1));
     }
 
     @Override
@@ -150,8 +150,8 @@ final class CompiledSimpleFormatter implements JulFormat {
     }
 
     private void formatTo(JulCapture r, StringBuilder sb, JulMessageFormats formats) {
-        Locale locale = Locale.getDefault(Locale.Category.FORMAT);
-        ZoneId zone = uses[1] ? ZoneId.systemDefault() : null;
+        Locale locale = r.locale;
+        ZoneId zone = r.zone;
         SecondCache c = uses[1] ? secondCache(r, zone, locale) : null;
         String thrown = uses[6] ? JulMessages.thrownText(r.thrown) : null;
         for (int i = 0; i < kinds.length; i++) {

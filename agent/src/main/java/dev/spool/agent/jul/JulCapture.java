@@ -1,6 +1,8 @@
 package dev.spool.agent.jul;
 
 import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Locale;
 import java.util.ResourceBundle;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -19,7 +21,11 @@ import java.util.logging.LogRecord;
  *   <li>the message: formatted at once with its parameters, unless every parameter is an
  *       immutable JDK value (then the bundle lookup and {@code MessageFormat} run on the writer,
  *       on a private copy of the parameter array, with the same result);
- *   <li>the thrown, by reference (its stack trace is printed by the writer).
+ *   <li>the thrown, by reference (its stack trace is printed by the writer);
+ *   <li>the default time zone when the format prints the date ({@code ZoneId.systemDefault()}, as the
+ *       JDK's {@code format} reads it) and the default {@code FORMAT} locale (dates, numbers, a
+ *       deferred message's {@code MessageFormat}): a {@code TimeZone.setDefault} or
+ *       {@code Locale.setDefault} after the call does not reach a queued record.
  * </ul>
  */
 class JulCapture {
@@ -42,6 +48,10 @@ class JulCapture {
     final String loggerName;
     final Level level;
     final Throwable thrown;
+    /** The default time zone at the call, or null when the format prints no date. */
+    final ZoneId zone;
+    /** {@code Locale.getDefault(Locale.Category.FORMAT)} at the call. */
+    final Locale locale;
     /** The host's record: the writer publishes it again through the handler, which gets the captured text. */
     final LogRecord original;
     /** The formatted message, or null while {@link #rawMessage} still has to be formatted. */
@@ -55,8 +65,9 @@ class JulCapture {
      * the given {@code source}, and the message when {@code needsMessage} (see {@link #capture}).
      * {@code formatsAnyway}: the formatter calls {@code formatMessage} even when it does not print
      * the message ({@code SimpleFormatter}), so a bundle that makes it throw must throw here.
+     * {@code needsZone}: the format prints the date in the default time zone.
      */
-    JulCapture(LogRecord record, String source, boolean needsMessage, boolean formatsAnyway) {
+    JulCapture(LogRecord record, String source, boolean needsMessage, boolean formatsAnyway, boolean needsZone) {
         Instant instant = record.getInstant();
         this.epochSecond = instant.getEpochSecond();
         this.nano = instant.getNano();
@@ -65,6 +76,8 @@ class JulCapture {
         this.level = record.getLevel();
         this.thrown = record.getThrown();
         this.original = record;
+        this.zone = needsZone ? ZoneId.systemDefault() : null;
+        this.locale = Locale.getDefault(Locale.Category.FORMAT);
         String text = null;
         String raw = null;
         ResourceBundle catalog = null;
@@ -97,11 +110,14 @@ class JulCapture {
      * ({@code needsSource}) and the message ({@code needsMessage}) or not.
      */
     static JulCapture capture(LogRecord record, boolean needsSource, boolean needsMessage) {
-        return capture(record, null, needsSource, needsMessage);
+        return capture(record, null, needsSource, needsMessage, true);
     }
 
-    /** As {@link #capture(LogRecord, boolean, boolean)}, a source still to infer inferred by {@code sources} (null: the JDK). */
-    static JulCapture capture(LogRecord record, JulSources sources, boolean needsSource, boolean needsMessage) {
+    /**
+     * As {@link #capture(LogRecord, boolean, boolean)}, a source still to infer inferred by {@code sources} (null: the JDK),
+     * the default time zone read only when {@code needsZone}.
+     */
+    static JulCapture capture(LogRecord record, JulSources sources, boolean needsSource, boolean needsMessage, boolean needsZone) {
         requireStandardLevelName(record);
         String source = null;
         if (needsSource) {
@@ -116,7 +132,7 @@ class JulCapture {
                 source = record.getLoggerName();
             }
         }
-        return new JulCapture(record, source, needsMessage, true);
+        return new JulCapture(record, source, needsMessage, true, needsZone);
     }
 
     /**
@@ -146,7 +162,7 @@ class JulCapture {
         if (m != null || (rawMessage == null && bundle == null && parameters == null)) {
             sb.append(m);
         } else {
-            JulMessages.appendMessage(sb, rawMessage, bundle, parameters, formats);
+            JulMessages.appendMessage(sb, rawMessage, bundle, parameters, formats, locale);
         }
     }
 
@@ -158,7 +174,7 @@ class JulCapture {
         String m = message;
         if (m == null) {
             m = rawMessage == null && bundle == null && parameters == null ? null
-                    : JulMessages.formatMessage(rawMessage, bundle, parameters, formats);
+                    : JulMessages.formatMessage(rawMessage, bundle, parameters, formats, locale);
             message = m;
         }
         return m;

@@ -14,16 +14,19 @@ import java.util.logging.XMLFormatter;
 
 /**
  * JUL capture at the call (issue 13): decides per {@code FileHandler.publish} whether Spool takes
- * the record, and serves the woven {@code SimpleFormatter.format}/{@code XMLFormatter.format} and
- * the handlers' flush and close.
+ * the record, and serves the handlers' flush and close.
  *
  * <p>A {@code FileHandler} is captured when routing is on (its file goes through the sink), its
- * formatter is exactly the JDK's {@code SimpleFormatter} or {@code XMLFormatter} and it has no
- * filter (a filter would be asked twice: at the call and when the writer publishes). A
+ * formatter is exactly the JDK's {@code SimpleFormatter} or {@code XMLFormatter}, it has no
+ * filter (asked at the call, a filter would run outside the handler's lock) and its class keeps
+ * {@code StreamHandler}'s {@code isLoggable} (an override could not be asked as of the call). A
  * {@code SimpleFormatter}'s format string and an {@code XMLFormatter}'s {@code useInstant} are
  * read from the handler's own formatter ({@link JulPrivateAccess}); a format Spool does not reproduce, another formatter (a subclass, the application's)
  * or a filter keep today's path (formatting on the caller's thread, bytes routed). On the caller's
- * thread: the level check (see {@link #publish}), then {@link JulFormat#capture}, then the queue.
+ * thread: the level check (see {@link #publish}), then {@link JulFormat#capture}, then the queue;
+ * the writer never asks the handler's {@code isLoggable} or formatter again ({@link JulCaptureLog}).
+ * A formatter or filter set later is noticed at the next call: everything captured before is
+ * written first, as of its call, and that record and every later one take the host's path.
  *
  * <p>Thread-safe: the handlers' logs are a copy-on-write array (few handlers; a lookup is a scan
  * by identity, no lock, no allocation); creating and retiring a log takes this object's lock.
@@ -40,8 +43,20 @@ final class JulCaptureHandlers {
     private final BiConsumer<String, String> errors;
     private final JulPrivateAccess access;
     private final JulSources sources;
-    /** StreamHandler's private fields for direct writes (null: every line goes through the handler's Writer). */
-    private final JulDirectWrite.Fields directFields;
+    /** The handlers' private fields and methods the writer writes through (null: nothing is captured). */
+    private final JulHandlerWrite writes;
+    /** Whether a handler class keeps {@code StreamHandler.isLoggable} (an override is refused: it is asked at the call only). */
+    private static final ClassValue<Boolean> KEEPS_IS_LOGGABLE = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("isLoggable", LogRecord.class).getDeclaringClass() == StreamHandler.class;
+            } catch (NoSuchMethodException | RuntimeException e) {
+                return false;
+            }
+        }
+    };
+
     private volatile JulCaptureLog[] logs = NONE;
     /** Handlers found not capturable (by identity), so the decision is made once. */
     private volatile Handler[] refused = new Handler[0];
@@ -51,14 +66,14 @@ final class JulCaptureHandlers {
         this.settings = settings;
         this.errors = settings.errors();
         StringBuilder why = new StringBuilder();
-        this.access = JulPrivateAccess.open(settings.inst(), why);
+        JulPrivateAccess opened = JulPrivateAccess.open(settings.inst(), why);
+        this.writes = opened == null ? null : JulHandlerWrite.open(why);
+        this.access = writes == null ? null : opened;
         this.sources = JulSources.of(access, errors);
         AgentLog.debug(access != null ? "JUL capture: sources of captured records inferred by Spool's caller finder"
                 : "JUL capture off: java.util.logging cannot be read (" + why + ")");
-        StringBuilder noDirect = new StringBuilder();
-        this.directFields = access == null ? null : JulDirectWrite.Fields.open(noDirect);
-        if (access != null && directFields == null) {
-            AgentLog.debug("JUL capture: every line through the handler's Writer (" + noDirect + ")");
+        if (access != null && !JulDirectWrite.ENABLED) {
+            AgentLog.debug("JUL capture: every line through the handler's Writer (" + JulDirectWrite.SWITCH + "=false)");
         }
     }
 
@@ -77,10 +92,8 @@ final class JulCaptureHandlers {
             }
         }
         if (log.drainingHere()) {
-            if (!log.serving(record)) {
-                log.direct.hostWrites(); // logged while this thread writes the handler's records (an exception's message that logs)
-            }
-            return false; // the writer's own publish of a captured record, or that re-entrant record: the host's path
+            log.direct.hostWrites(); // logged while this thread writes the handler's records (an exception's message that logs)
+            return false; // that re-entrant record: the host's path
         }
         if (!settings.routing().getAsBoolean() || handler.getFormatter() != log.formatter || handler.getFilter() != null) {
             log.direct.hostWrites();
@@ -90,12 +103,16 @@ final class JulCaptureHandlers {
             }
             return false;
         }
-        // The level check of Handler.isLoggable, without its OFF case: a rotation on the writer thread sets the
-        // handler's level to OFF for a moment, and a caller must not drop its record for that (plain JUL rotates
-        // on the caller's thread, under the lock). A record captured while the handler is really OFF, or
-        // closed, is dropped by the writer's publish (its isLoggable), as the original would have.
+        // Handler.isLoggable's level check, the only one the record gets (the writer never asks again). A
+        // rotation on the writer thread sets the level to OFF for a moment, under the handler's monitor (plain
+        // JUL rotates on the caller's thread, under the lock): OFF is believed only when it holds under the monitor.
         Level level = handler.getLevel();
-        if (level != Level.OFF && record.getLevel().intValue() < level.intValue()) {
+        if (level == Level.OFF) {
+            synchronized (handler) {
+                level = handler.getLevel();
+            }
+        }
+        if (level == Level.OFF || record.getLevel().intValue() < level.intValue()) {
             return true; // as the original: nothing written
         }
         JulCapture captured;
@@ -112,19 +129,10 @@ final class JulCaptureHandlers {
         if (!log.offer(captured)) {
             errors.accept("jul-drop", "a captured JUL record was dropped (" + log.queue().lastError() + "; "
                     + log.queue().dropped() + " so far)");
+        } else if (log.retired()) {
+            log.drainHere(); // retired while this record was captured: its last drain may have run before the offer
         }
         return true;
-    }
-
-    /** The woven {@code SimpleFormatter.format}/{@code XMLFormatter.format}: the writer's text for the record it publishes, else null. */
-    Object format(Object formatter, Object record) {
-        for (JulCaptureLog log : logs) {
-            String text = log.served(formatter, record);
-            if (text != null) {
-                return text;
-            }
-        }
-        return null;
     }
 
     /** The woven {@code StreamHandler.flush()} / {@code FileHandler.close()}: what was captured goes first. */
@@ -198,7 +206,7 @@ final class JulCaptureHandlers {
         if (created == 0) {
             Runtime.getRuntime().addShutdownHook(new Thread(this::drainAtExit, "spool-jul-exit"));
         }
-        log = new JulCaptureLog(handler, formatter, compiled, Integer.toString(++created), settings, directFields);
+        log = new JulCaptureLog(handler, formatter, compiled, Integer.toString(++created), settings, writes);
         JulCaptureLog[] l = Arrays.copyOf(logs, logs.length + 1);
         l[l.length - 1] = log;
         logs = l;
@@ -227,7 +235,7 @@ final class JulCaptureHandlers {
 
     /** The compiled form of the handler's formatter, or null when Spool cannot reproduce it exactly. */
     private JulFormat compiledFor(StreamHandler handler, Formatter formatter) {
-        if (access == null || formatter == null || handler.getFilter() != null) {
+        if (access == null || formatter == null || handler.getFilter() != null || !KEEPS_IS_LOGGABLE.get(handler.getClass())) {
             return null;
         }
         try {

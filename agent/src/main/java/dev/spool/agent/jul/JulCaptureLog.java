@@ -4,16 +4,17 @@ import dev.spool.agent.internal.AgentLog;
 import dev.spool.internal.handoff.CapturedRecordEncoder;
 import dev.spool.internal.handoff.CapturedLogWriterPool;
 import dev.spool.internal.handoff.MpscCapturedRecordQueue;
+import java.util.function.BiConsumer;
+import java.util.logging.FileHandler;
 import java.util.logging.Formatter;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
 
 /**
  * One routed JUL {@code FileHandler} whose formatter Spool reproduces: a queue of
  * {@link JulCapture}s drained by the shared {@link CapturedLogWriterPool}, whose thread formats each with the
- * handler's {@link JulFormat} ({@link CompiledSimpleFormatter}, {@link JulXmlFormat}) and publishes the host's record again through the handler itself,
- * whose woven formatter returns that text ({@link #served}), so the handler's stream, encoding, byte count, rotation and
- * error manager work as without capture.
+ * handler's {@link JulFormat} ({@link CompiledSimpleFormatter}, {@link JulXmlFormat}) as of its call and writes the
+ * text into the handler as its {@code publish} would after {@code isLoggable} and the format ({@link JulHandlerWrite}):
+ * the handler's stream, encoding, byte count, rotation and error manager work as without capture, and nothing
+ * changed after the call (the handler's level, filter or formatter, the record) is applied to a queued record.
  *
  * <p>Threading: {@link #offer} on application threads (lock-free unless the queue is full);
  * {@link #drainHere} on any thread: it takes the handler's monitor and then the queue's lock, the
@@ -24,7 +25,8 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
 
     private static final int BATCH = 64;
 
-    final Handler handler;
+    final FileHandler handler;
+    /** The handler's formatter when this log was made; a record is captured only while it is still the handler's. */
     final Formatter formatter;
     final JulFormat format;
     private final MpscCapturedRecordQueue<JulCapture> queue;
@@ -32,17 +34,18 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
     /** Deferred messages' patterns, parsed once (used by the drainer only: under the queue's drain lock). */
     private final JulMessageFormats messageFormats = new JulMessageFormats();
     private volatile boolean retired;
-    /** The record the drainer is publishing now and its text (the drainer's own: under the queue's drain lock). */
-    private LogRecord serving;
-    private String servingText;
+    private final JulHandlerWrite writes;
+    private final BiConsumer<String, String> errors;
 
     /** The line's bytes written into the handler's meter instead of through its Writer, where provably the same. */
     final JulDirectWrite direct;
 
-    JulCaptureLog(Handler handler, Formatter formatter, JulFormat format, String name, JulCaptureSettings settings,
-                  JulDirectWrite.Fields fields) {
+    JulCaptureLog(FileHandler handler, Formatter formatter, JulFormat format, String name, JulCaptureSettings settings,
+                  JulHandlerWrite writes) {
         this.handler = handler;
-        this.direct = new JulDirectWrite(fields, settings.routesCleanly());
+        this.writes = writes;
+        this.errors = settings.errors();
+        this.direct = new JulDirectWrite(writes, settings.routesCleanly());
         this.formatter = formatter;
         this.format = format;
         this.queue = new MpscCapturedRecordQueue<>(name, settings.capacity(), settings.policy(), settings.waitMillis());
@@ -110,37 +113,28 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
         AgentLog.debug("JUL capture of " + queue.name() + " ended: records " + direct.counts());
     }
 
+    /**
+     * Formats and writes one captured record (the drainer, holding the handler's monitor). Never the
+     * handler's {@code publish}: that would ask {@code isLoggable} again and format with the handler's
+     * formatter of now. A text Spool fails to make (a fault of Spool's, counted) is the JDK formatter's
+     * of the record as it is now (the host's own formatter, best effort); failing too, it goes to the
+     * handler's {@code ErrorManager} as the JDK's format failure would.
+     */
     @Override
     public void encode(JulCapture record) {
-        String text = format.format(record, messageFormats); // a deferred message with the log's parsed patterns
-        // the host's own record again (a record made here would take a number from LogRecord's global
-        // sequence, which XMLFormatter prints): the woven format returns the text (served)
-        serving = record.original;
-        servingText = text;
+        String text;
         try {
-            handler.publish(record.original);
-        } finally {
-            serving = null;
-            servingText = null;
+            text = format.format(record, messageFormats); // a deferred message with the log's parsed patterns
+        } catch (RuntimeException e) {
+            errors.accept("jul-format", "Spool could not format a captured JUL record (" + e + "): the JDK formats it");
+            try {
+                text = formatter.format(record.original);
+            } catch (RuntimeException again) {
+                writes.formatFailed(handler, again);
+                return;
+            }
         }
-    }
-
-    /** Whether this thread is publishing {@code record} as a captured one now. */
-    boolean serving(Object record) {
-        return record == serving && record != null && drainingHere();
-    }
-
-    /**
-     * The woven format's answer: the text of the record this thread is publishing through this log's formatter
-     * ({@code ""} when {@link JulDirectWrite} wrote its bytes into the handler's meter), else null.
-     */
-    String served(Object formatter, Object record) {
-        if (formatter != this.formatter || record != serving || record == null || !drainingHere()) {
-            return null;
-        }
-        String text = servingText;
-        servingText = null; // served once: a second format of the record in the same publish gets the JDK's text
-        return text == null ? null : direct.serve(handler, text);
+        writes.write(handler, formatter, text, direct);
     }
 
     MpscCapturedRecordQueue<JulCapture> queue() {

@@ -45,12 +45,6 @@ public final class JulCaptures {
         return h.publish(handler, record);
     }
 
-    /** The woven {@code SimpleFormatter.format}: the writer's text for its own records, else null. */
-    public Object format(Object formatter, Object record) {
-        JulCaptureHandlers h = handlers;
-        return h == null ? null : h.format(formatter, record);
-    }
-
     /** The woven {@code StreamHandler.flush()} / {@code FileHandler.close()}: what was captured goes first. */
     public void drain(Object handler, String method) {
         JulCaptureHandlers h = handlers;

@@ -3,8 +3,6 @@ package dev.spool.agent.jul;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
@@ -18,11 +16,9 @@ import java.util.logging.StreamHandler;
  * meter ({@code FileHandler$MeteredStream}) on the writer thread, instead of through the handler's
  * {@code Writer}: the JDK's {@code StreamEncoder} copies each line into a {@code char[]} and
  * encodes it char by char (a third of the JDK's publish on the writer, issue 13). Everything else
- * stays the handler's own: the writer still calls {@code handler.publish(record)} (its
- * {@code isLoggable}, once, as plain), the woven formatter returns {@code ""} after this wrote the
- * line's bytes into the meter (which counts them, so rotation happens at the same record), and
- * the handler then writes that empty string, flushes, checks its limit and rotates as it always
- * does; its {@code Writer} writes the head and tail.
+ * stays as the handler's own publish does it ({@link JulHandlerWrite}): the meter counts these
+ * bytes, so rotation happens at the same record; the flush, the limit check and the rotation
+ * follow; the {@code Writer} writes the head and tail.
  *
  * <p>Used only where the bytes are provably the {@code Writer}'s: the handler is exactly
  * {@code FileHandler} (a subclass may override {@code publish} or {@code flush}); its
@@ -53,42 +49,7 @@ final class JulDirectWrite {
     static final String SWITCH = "dev.spool.jul.directWrite";
     static final boolean ENABLED = !"false".equals(System.getProperty(SWITCH));
 
-    /**
-     * {@code StreamHandler}'s private {@code output}, {@code writer}, {@code doneHeader} and the
-     * meter's {@code out}, reachable once {@code java.util.logging} is open to Spool
-     * ({@link JulPrivateAccess}); {@link #open} answers null on a JDK without one of them.
-     */
-    static final class Fields {
-        final VarHandle output;
-        final VarHandle writer;
-        final VarHandle doneHeader;
-        final VarHandle meterOut;
-
-        private Fields(MethodHandles.Lookup lookup) throws ReflectiveOperationException {
-            MethodHandles.Lookup streams = MethodHandles.privateLookupIn(StreamHandler.class, lookup);
-            output = streams.findVarHandle(StreamHandler.class, "output", OutputStream.class);
-            writer = streams.findVarHandle(StreamHandler.class, "writer", java.io.Writer.class);
-            doneHeader = streams.findVarHandle(StreamHandler.class, "doneHeader", boolean.class);
-            Class<?> meter = Class.forName(METER, false, StreamHandler.class.getClassLoader());
-            meterOut = MethodHandles.privateLookupIn(meter, lookup).findVarHandle(meter, "out", OutputStream.class);
-        }
-
-        /** The fields, or null with the reason given to {@code why}. */
-        static Fields open(StringBuilder why) {
-            if (!ENABLED) {
-                why.append(SWITCH).append("=false");
-                return null;
-            }
-            try {
-                return new Fields(MethodHandles.lookup());
-            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                why.append(e);
-                return null;
-            }
-        }
-    }
-
-    private final Fields fields;
+    private final JulHandlerWrite fields;
     private final Predicate<Object> routesCleanly;
     /** A record of this handler took the host's path: its text passed the Writer unseen. */
     private volatile boolean hostWrote;
@@ -104,17 +65,17 @@ final class JulDirectWrite {
     private long viaWriter;
 
     /**
-     * @param fields        the handler's private fields (null: never direct)
+     * @param fields        the handler's private fields
      * @param routesCleanly whether a stream is Spool's routed stream, routing, with no error so far
      */
-    JulDirectWrite(Fields fields, Predicate<Object> routesCleanly) {
+    JulDirectWrite(JulHandlerWrite fields, Predicate<Object> routesCleanly) {
         this.fields = fields;
         this.routesCleanly = routesCleanly;
-        this.off = fields == null;
+        this.off = !ENABLED;
     }
 
     /**
-     * On the drainer, as the woven formatter's answer inside {@code handler.publish}: writes
+     * On the drainer ({@link JulHandlerWrite#write}, for a file whose head is written): writes
      * {@code text}'s bytes into the handler's meter and returns {@code ""}, or returns {@code text}
      * for the handler's {@code Writer}.
      */
@@ -146,7 +107,7 @@ final class JulDirectWrite {
     }
 
     private boolean usable(Handler handler, String text) {
-        if (off || hostWrote || handler.getClass() != FileHandler.class || endsInHighSurrogate(text)) {
+        if (off || hostWrote || fields == null || handler.getClass() != FileHandler.class || endsInHighSurrogate(text)) {
             return false;
         }
         StreamHandler h = (StreamHandler) handler;

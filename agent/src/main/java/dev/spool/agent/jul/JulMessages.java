@@ -25,14 +25,16 @@ final class JulMessages {
      * {@code '{'} followed by a digit (the JDK's cheap test); the text itself when formatting throws.
      */
     static String formatMessage(String message, ResourceBundle catalog, Object[] parameters) {
-        return formatMessage(message, catalog, parameters, null);
+        return formatMessage(message, catalog, parameters, null, Locale.getDefault(Locale.Category.FORMAT));
     }
 
     /**
      * As {@link #formatMessage(String, ResourceBundle, Object[])}, with {@code MessageFormat.format}
-     * done by {@code formats} (the same text; one log's drainer only) when it is not null.
+     * done by {@code formats} (the same text; one log's drainer only) when it is not null, in
+     * {@code locale} (the default {@code FORMAT} locale at the record's call).
      */
-    static String formatMessage(String message, ResourceBundle catalog, Object[] parameters, JulMessageFormats formats) {
+    static String formatMessage(String message, ResourceBundle catalog, Object[] parameters, JulMessageFormats formats,
+                                Locale locale) {
         String format = message;
         if (catalog != null) {
             try {
@@ -46,8 +48,8 @@ final class JulMessages {
                 return format;
             }
             if (hasArgument(format)) {
-                return formats == null ? MessageFormat.format(format, parameters)
-                        : formats.format(format, parameters, Locale.getDefault(Locale.Category.FORMAT));
+                return formats == null ? new MessageFormat(format, locale).format(parameters)
+                        : formats.format(format, parameters, locale);
             }
             return format;
         } catch (Exception ex) {
@@ -56,12 +58,12 @@ final class JulMessages {
     }
 
     /**
-     * Appends what {@link #formatMessage(String, ResourceBundle, Object[], JulMessageFormats)} returns
+     * Appends what {@link #formatMessage(String, ResourceBundle, Object[], JulMessageFormats, Locale)} returns
      * ("null" for null), formatting straight into {@code sb}: when formatting throws, what it had
      * appended is cut and the (localized) format string appended, as the JDK returns it then.
      */
     static void appendMessage(StringBuilder sb, String message, ResourceBundle catalog, Object[] parameters,
-                              JulMessageFormats formats) {
+                              JulMessageFormats formats, Locale locale) {
         String format = message;
         if (catalog != null) {
             try {
@@ -73,7 +75,7 @@ final class JulMessages {
         if (parameters != null && parameters.length > 0 && hasArgument(format)) {
             int mark = sb.length();
             try {
-                formats.appendTo(sb, format, parameters, Locale.getDefault(Locale.Category.FORMAT));
+                formats.appendTo(sb, format, parameters, locale);
                 return;
             } catch (Exception ex) {
                 sb.setLength(mark);

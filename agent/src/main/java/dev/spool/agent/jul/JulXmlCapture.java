@@ -1,6 +1,7 @@
 package dev.spool.agent.jul;
 
 import java.util.ResourceBundle;
+import java.util.TimeZone;
 import java.util.logging.LogRecord;
 
 /**
@@ -10,7 +11,8 @@ import java.util.logging.LogRecord;
  * number, the thread id, the source class and method (inferred here: the XML always prints them),
  * whether the message was localised (its key and catalog name), and the parameters' own text when
  * the message has no {@code '{'} (the XML then lists each parameter's {@code toString()}, which
- * must run at the call). Immutable once captured.
+ * must run at the call), and for the old date ({@code useInstant} off) the default time zone.
+ * Immutable once captured.
  */
 final class JulXmlCapture extends JulCapture {
 
@@ -28,9 +30,12 @@ final class JulXmlCapture extends JulCapture {
     final String catalog;
     /** Each parameter's {@code toString()} (null when it returned null, {@link #THREW} when it threw), or null. */
     final String[] parameterTexts;
+    /** The default time zone at the call (a copy, {@code TimeZone.getDefault()}), or null when the date is an instant. */
+    final TimeZone timeZone;
 
-    private JulXmlCapture(LogRecord record, String sourceClass, String sourceMethod) {
-        super(record, null, record.getMessage() != null, false);
+    private JulXmlCapture(LogRecord record, String sourceClass, String sourceMethod, boolean localDate) {
+        super(record, null, record.getMessage() != null, false, false);
+        this.timeZone = localDate ? TimeZone.getDefault() : null;
         this.sequence = record.getSequenceNumber();
         this.threadId = record.getLongThreadID();
         this.sourceClass = sourceClass;
@@ -63,13 +68,13 @@ final class JulXmlCapture extends JulCapture {
         }
     }
 
-    /** Captures {@code record} for {@code XMLFormatter} on the calling thread. */
-    static JulXmlCapture capture(LogRecord record, JulSources sources) {
+    /** Captures {@code record} for {@code XMLFormatter} on the calling thread ({@code localDate}: {@code useInstant} off). */
+    static JulXmlCapture capture(LogRecord record, JulSources sources, boolean localDate) {
         if (sources != null) {
             sources.infer(record); // Spool's walk when the record still needs one (else the getter below infers)
         }
         String cls = record.getSourceClassName();
         String method = record.getSourceMethodName();
-        return new JulXmlCapture(record, cls, method);
+        return new JulXmlCapture(record, cls, method, localDate);
     }
 }

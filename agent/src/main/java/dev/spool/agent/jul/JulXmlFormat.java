@@ -15,8 +15,8 @@ import java.util.logging.LogRecord;
  * are not reproduced: the handler still asks its own formatter, on the writer thread, when it
  * writes the first record of a file and when it closes it (JDK 17–25).
  *
- * <p>The old date uses the default time zone when the writer formats the record (the JDK: when
- * the caller does); the exception's text and frames are read by the writer (as for
+ * <p>The old date uses the default time zone and locale at the record's call, as the JDK's (captured,
+ * {@link JulXmlCapture}); the exception's text and frames are read by the writer (as for
  * {@code SimpleFormatter}: a throwable changed after the call prints as it is then). Thread-safe
  * (immutable).
  */
@@ -30,7 +30,7 @@ final class JulXmlFormat implements JulFormat {
 
     @Override
     public JulCapture capture(LogRecord record, JulSources sources) {
-        return JulXmlCapture.capture(record, sources);
+        return JulXmlCapture.capture(record, sources, !useInstant);
     }
 
     @Override
@@ -43,7 +43,7 @@ final class JulXmlFormat implements JulFormat {
         if (useInstant) {
             DateTimeFormatter.ISO_INSTANT.formatTo(instant, sb);
         } else {
-            appendIso8601(sb, instant.toEpochMilli());
+            appendIso8601(sb, instant.toEpochMilli(), r);
         }
         sb.append("</date>\n");
         sb.append("  <millis>").append(instant.toEpochMilli()).append("</millis>\n");
@@ -119,9 +119,9 @@ final class JulXmlFormat implements JulFormat {
         sb.append("  </exception>\n");
     }
 
-    /** The JDK's old date: local date and time to the second (default time zone, a new calendar each time). */
-    private static void appendIso8601(StringBuilder sb, long millis) {
-        GregorianCalendar cal = new GregorianCalendar();
+    /** The JDK's old date: local date and time to the second (the default time zone and locale at the call, a new calendar each time). */
+    private static void appendIso8601(StringBuilder sb, long millis, JulXmlCapture r) {
+        GregorianCalendar cal = new GregorianCalendar(r.timeZone, r.locale);
         cal.setTimeInMillis(millis);
         sb.append(cal.get(Calendar.YEAR)).append('-');
         twoDigits(sb, cal.get(Calendar.MONTH) + 1);

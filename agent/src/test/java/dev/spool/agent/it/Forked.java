@@ -67,7 +67,13 @@ public final class Forked implements AutoCloseable {
     }
 
     public static String[] logback() {
-        return new String[] {"logback-classic.jar", "logback-core.jar", "slf4j-api.jar"};
+        return logback("");
+    }
+
+    /** Logback's jars from a sub-folder of the host libraries ({@code ""}: Logback {@code logback.version}; {@code "logback-next"}: {@code logback.next.version}). */
+    public static String[] logback(String folder) {
+        String at = folder.isEmpty() ? "" : folder + "/";
+        return new String[] {at + "logback-classic.jar", at + "logback-core.jar", "slf4j-api.jar"};
     }
 
     /** Starts {@code java [jvmArgs] -cp classPath mainClass args}, its output going to files in {@code dir}. */

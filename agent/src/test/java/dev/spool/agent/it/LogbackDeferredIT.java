@@ -10,7 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,9 +34,11 @@ class LogbackDeferredIT {
     @TempDir
     Path root;
 
-    @Test
-    void shouldWriteTheSameBytesAsPlainLogbackWhenEncodingOnSpoolsThread() throws Exception {
-        String cp = Forked.hostClassPath(Forked.logback());
+    /** {@code ""}: Logback {@code logback.version} (1.5.x); {@code "logback-next"}: the newest line ({@code logback.next.version}). */
+    @ParameterizedTest(name = "host libraries ''{0}''")
+    @ValueSource(strings = {"", "logback-next"})
+    void shouldWriteTheSameBytesAsPlainLogbackWhenEncodingOnSpoolsThread(String logback) throws Exception {
+        String cp = Forked.hostClassPath(Forked.logback(logback));
         Path plainDir = Files.createDirectories(root.resolve("plain").resolve("logs"));
         Path agentDir = Files.createDirectories(root.resolve("agent").resolve("logs"));
         Forked.start(root, "plain", List.of(JUL_FORMAT, "-Dlogback.configurationFile=" + config(plainDir)), cp,

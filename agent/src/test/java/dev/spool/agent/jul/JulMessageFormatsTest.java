@@ -62,7 +62,7 @@ class JulMessageFormatsTest {
             LogRecord r = new LogRecord(Level.INFO, pattern);
             r.setParameters(params.clone());
             String expected = jdk.formatMessage(r);
-            String actual = JulMessages.formatMessage(pattern, null, params, formats);
+            String actual = JulMessages.formatMessage(pattern, null, params, formats, java.util.Locale.getDefault(java.util.Locale.Category.FORMAT));
             assertEquals(expected, actual, () -> "pattern [" + pattern + "] params " + java.util.Arrays.toString(params)
                     + " locale " + Locale.getDefault(Locale.Category.FORMAT));
             if (!expected.equals(pattern)) {

@@ -1,11 +1,10 @@
 package dev.spool.internal.handoff;
 
 import java.util.Objects;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 
@@ -21,11 +20,14 @@ import java.util.function.IntSupplier;
  * different logs are drained in parallel on different threads. A log whose task drained a full
  * batch goes back to the tail of the ready queue when other logs wait (round robin between
  * logs). Every registered log with queued records is drained at least every {@link #IDLE_MILLIS},
- * even if a wake-up was missed.
+ * even if a wake-up was missed; a log whose producer died between scheduling it and queueing it (a
+ * {@code StackOverflowError}) is queued again by the sweep within two idle periods
+ * ({@link TaskState#lostSchedule()}).
  *
  * <p><b>Blocking.</b> Producers never block here: {@link Registration#signal()} (called by the
  * queue after each offer) is one volatile read while the log is scheduled or running, else one CAS
- * and one lock-free enqueue; it unparks a pool thread only when none is awake or polling. A
+ * and one lock-free enqueue; it unparks a pool thread only when none is awake or polling (see
+ * {@link ParkingReadyQueue}). A
  * drain task may block on its log's own lock (a JUL handler's monitor): it then occupies one pool
  * thread, the other threads go on with the other logs. A task that cannot wait returns
  * {@link #BUSY} (its lock is held by another thread, which drains itself): the log is retried
@@ -56,20 +58,18 @@ public final class CapturedLogWriterPool {
     public static final long IDLE_MILLIS = 50;
     /** What a drain task returns when its log's lock is held by another thread (retried shortly). */
     public static final int BUSY = -1;
-    /** After its last work, a thread polls every {@link #WARM_PARK_NANOS} for this long before it sleeps deeply. */
-    static final long WARM_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
-    /** The poll period of a warm thread: producers need not wake it (no system call on their side). */
-    static final long WARM_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+    private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(IDLE_MILLIS);
 
     private static volatile int sharedThreads = DEFAULT_THREADS;
     private static volatile CapturedLogWriterPool shared;
 
     private final String name;
     private final Worker[] workers;
-    private final ConcurrentLinkedQueue<Registration> ready = new ConcurrentLinkedQueue<>();
+    private final ParkingReadyQueue<Registration> ready = new ParkingReadyQueue<>();
     private final CopyOnWriteArrayList<Registration> logs = new CopyOnWriteArrayList<>();
-    /** Threads polling now (warm): a producer that sees one awake needs no unpark. */
-    private final AtomicInteger warm = new AtomicInteger();
+    /** Held by the one thread sweeping (the checker of {@link TaskState#lostSchedule()}). */
+    private final AtomicBoolean sweeping = new AtomicBoolean();
+    private volatile long lastSweep = System.nanoTime();
     private volatile boolean started;
     private volatile boolean shutdown;
 
@@ -176,21 +176,8 @@ public final class CapturedLogWriterPool {
         return true;
     }
 
-    /** A producer's wake-up: {@code r} was just put in the ready queue. */
-    void scheduled(Registration r) {
-        ready.offer(r);
-        if (warm.get() > 0) {
-            return; // a polling thread takes it within WARM_PARK_NANOS (see package-info)
-        }
-        for (Worker w : workers) {
-            if (w.wakeIfSleeping()) {
-                return;
-            }
-        }
-    }
-
-    /** Runs {@code first} and whatever else is ready; the pool thread's loop. */
-    private void loop(Worker self) {
+    /** Runs whatever is ready; the pool thread's loop. */
+    private void loop(ParkingReadyQueue<Registration>.Sleeper self) {
         long lastWork = System.nanoTime();
         int busyRounds = 0;
         while (!shutdown) {
@@ -200,41 +187,48 @@ public final class CapturedLogWriterPool {
                 if (n == BUSY) {
                     busyRounds++;
                     if (busyRounds > logs.size()) { // every ready log is held by someone else: back off
-                        LockSupport.parkNanos(this, WARM_PARK_NANOS);
+                        LockSupport.parkNanos(this, ParkingReadyQueue.WARM_PARK_NANOS);
                         busyRounds = 0;
                     }
                 } else {
                     busyRounds = 0;
                 }
                 lastWork = System.nanoTime();
-                continue;
-            }
-            if (System.nanoTime() - lastWork < WARM_NANOS) {
-                warm.incrementAndGet();
-                try {
-                    if (ready.isEmpty()) {
-                        LockSupport.parkNanos(this, WARM_PARK_NANOS);
-                    }
-                } finally {
-                    warm.decrementAndGet();
+                if (lastWork - lastSweep >= IDLE_NANOS) {
+                    sweep(lastWork); // busy with other logs: the sweep still comes every idle period
                 }
                 continue;
             }
-            if (self.sleep(ready) && !shutdown) {
-                sweep(); // slept the whole idle period: look at every log once
+            if (System.nanoTime() - lastWork < ParkingReadyQueue.WARM_NANOS) {
+                ready.pollWarmly();
+                continue;
+            }
+            if (self.sleep(IDLE_NANOS) && !shutdown) {
+                sweep(System.nanoTime()); // slept the whole idle period: look at every log once
             }
         }
-        sweep();
+        sweep(System.nanoTime());
         for (Registration left; (left = ready.poll()) != null; ) {
             left.run();
         }
     }
 
-    private void sweep() {
-        for (Registration r : logs) {
-            if (!r.queue.isEmpty() || r.stopping) {
-                r.signal();
+    /** Signals every log with work; queues again a log scheduled but never queued. One thread at a time. */
+    private void sweep(long now) {
+        if (!sweeping.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            lastSweep = now;
+            for (Registration r : logs) {
+                if (r.state.lostSchedule()) {
+                    ready.offerAndWake(r);
+                } else if (!r.queue.isEmpty() || r.stopping) {
+                    r.signal();
+                }
             }
+        } finally {
+            sweeping.set(false);
         }
     }
 
@@ -242,35 +236,22 @@ public final class CapturedLogWriterPool {
         logs.remove(r);
     }
 
-    /** One pool thread and its sleep flag. */
+    /** One pool thread, registered with the ready queue as a sleeper producers may wake. */
     private final class Worker {
-        private static final int AWAKE = 0;
-        private static final int SLEEPING = 1;
         final Thread thread;
-        private final AtomicInteger state = new AtomicInteger(AWAKE);
 
         Worker(String threadName) {
-            thread = new Thread(() -> loop(this), threadName);
+            thread = new Thread(this::run, threadName);
             thread.setDaemon(true);
         }
 
-        /** Sleeps up to {@link #IDLE_MILLIS} unless {@code ready} has work; true when it slept unwoken. */
-        boolean sleep(ConcurrentLinkedQueue<Registration> readyQueue) {
-            state.set(SLEEPING); // volatile store, then the ready queue's volatile reads (Dekker)
-            if (!readyQueue.isEmpty() || shutdown) {
-                state.set(AWAKE);
-                return false;
+        private void run() {
+            ParkingReadyQueue<Registration>.Sleeper self = ready.sleeper(thread);
+            try {
+                loop(self);
+            } finally {
+                ready.remove(self);
             }
-            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(IDLE_MILLIS));
-            return state.getAndSet(AWAKE) == SLEEPING; // still SLEEPING: nobody woke it
-        }
-
-        boolean wakeIfSleeping() {
-            if (state.get() == SLEEPING && state.compareAndSet(SLEEPING, AWAKE)) {
-                LockSupport.unpark(thread);
-                return true;
-            }
-            return false;
         }
     }
 
@@ -279,16 +260,12 @@ public final class CapturedLogWriterPool {
      * running). {@link #signal()} is the producers' side; {@link #stop()} the owner's.
      */
     public static final class Registration {
-        private static final int IDLE = 0;
-        private static final int SCHEDULED = 1;
-        private static final int RUNNING = 2;
-        private static final int STOPPED = 3;
-
         private final CapturedLogWriterPool pool;
         private final String name;
         private final IntSupplier drainTask;
         final MpscCapturedRecordQueue<?> queue;
-        private final AtomicInteger state = new AtomicInteger(IDLE);
+        /** Package-private for the test that simulates a producer dying while scheduling. */
+        final TaskState state = new TaskState();
         private final CountDownLatch stopped = new CountDownLatch(1);
         volatile boolean stopping;
 
@@ -301,14 +278,16 @@ public final class CapturedLogWriterPool {
 
         /** Producer side (lock-free): makes sure a pool thread will run the drain task soon. */
         void signal() {
-            if (state.get() == IDLE && state.compareAndSet(IDLE, SCHEDULED)) {
-                pool.scheduled(this);
+            if (state.schedule()) {
+                pool.ready.offerAndWake(this);
             }
         }
 
-        /** On the pool thread that took this log from the ready queue. */
+        /** On the pool thread that took this log from the ready queue; 0 for an extra entry (see the sweep). */
         int run() {
-            state.set(RUNNING);
+            if (!state.begin()) {
+                return 0; // a second entry: run, or running, elsewhere
+            }
             int n;
             do {
                 n = drainOnce();
@@ -316,21 +295,21 @@ public final class CapturedLogWriterPool {
             if (stopping) {
                 n = drainOnce(); // the last drain after stop() (a closing owner drains the rest itself)
                 if (n == BUSY && !queue.isEmpty()) {
-                    state.set(SCHEDULED); // its lock is held: retried, never forgotten with records queued
-                    pool.ready.offer(this);
+                    state.reschedule(); // its lock is held: retried, never forgotten with records queued
+                    pool.ready.requeue(this);
                     return n;
                 }
-                state.set(STOPPED);
+                state.end();
                 pool.forget(this);
                 stopped.countDown();
                 return n;
             }
             if (n == BUSY || (n > 0 && !queue.isEmpty())) {
-                state.set(SCHEDULED);
-                pool.ready.offer(this); // tail: the other ready logs go first
+                state.reschedule();
+                pool.ready.requeue(this); // tail: the other ready logs go first
                 return n;
             }
-            state.set(IDLE); // volatile store, then the queue's and the flag's volatile reads (Dekker)
+            state.idle(); // volatile store, then the queue's and the flag's volatile reads (Dekker)
             if (!queue.isEmpty() || stopping) {
                 signal();
             }

@@ -14,6 +14,12 @@
  *       log's drain task whenever a producer wakes it (and every idle period), at most one thread
  *       per log at a time, different logs in parallel, so records reach the encoder without the
  *       producer doing any encoding.</li>
+ *   <li>{@link dev.spool.internal.handoff.ParkingReadyQueue} and
+ *       {@link dev.spool.internal.handoff.TaskState} — the ready queue, idling and per-task
+ *       scheduling state shared by this pool and the sinks' writer pool
+ *       ({@code dev.spool.sink.SinkWriterPool}): producers schedule a task with one CAS and wake one
+ *       thread; a pool thread polls briefly, then parks; a task scheduled by a producer that died
+ *       before queueing it is found by the pool's periodic check and queued again.</li>
  * </ul>
  *
  * <h2>Memory-ordering conventions (the only ones used in this package)</h2>
@@ -22,7 +28,8 @@
  *       {@code offer} links a node holding the record with one CAS; its {@code poll} reads the
  *       node's item with a volatile load): everything the producer wrote into the record before
  *       offering it is visible to the drainer. The bound is a separate {@code AtomicInteger}
- *       reserved before the link and released after the poll. Not JCTools' array queue: its
+ *       reserved before the link and released after the poll (by the drainer, in steps of
+ *       polled records, so it is never below the records linked). Not JCTools' array queue: its
  *       offer claims a slot and stores into it in two steps, and a producer dying between them
  *       (a {@code StackOverflowError}) would leave every later drain spinning on that slot.</li>
  *   <li>Wake-ups use the Dekker pattern on pairs of volatile variables, always "write mine, then

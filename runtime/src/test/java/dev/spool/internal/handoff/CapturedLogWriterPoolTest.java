@@ -181,6 +181,20 @@ class CapturedLogWriterPoolTest {
     }
 
     @Test
+    void shouldDrainALogWhoseProducerDiedBetweenSchedulingAndQueueingIt() {
+        CapturedLogWriterPool pool = pool("pool-lost", 1);
+        Log log = new Log("lost");
+        CapturedLogWriterPool.Registration r = pool.register("lost", log::drain, log.queue);
+        await(() -> r.state.get() == TaskState.IDLE, "the log idle after its first drain");
+        // a producer that set the log scheduled and died (a StackOverflowError) before queueing it:
+        assertTrue(r.state.schedule()); // ... and never offered it to the ready queue
+        for (int i = 0; i < 10; i++) {
+            assertTrue(log.queue.offer(new long[] {0, i})); // each signal sees SCHEDULED: no wake-up
+        }
+        await(() -> log.count == 10, "the pool's sweep queueing a log scheduled but never queued");
+    }
+
+    @Test
     void shouldDrainOnceMoreOnStopAndForgetTheLog() throws Exception {
         CapturedLogWriterPool pool = pool("pool-stop", 2);
         Log log = new Log("stopping");

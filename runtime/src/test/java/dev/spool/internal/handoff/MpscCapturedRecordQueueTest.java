@@ -141,4 +141,40 @@ class MpscCapturedRecordQueueTest {
         assertEquals(1, q.encodeErrors());
         assertTrue(q.lastError().contains("bad record"));
     }
+
+    @Test
+    void shouldGiveEveryPolledRecordsRoomBackWhenTheDrainReturns() {
+        MpscCapturedRecordQueue<long[]> q = new MpscCapturedRecordQueue<>("t", 4, SinkPolicy.DROP, 0);
+        for (int i = 0; i < 4; i++) {
+            assertTrue(q.offer(new long[] {0, i}));
+        }
+        assertEquals(3, q.drainTo(r -> { }, 3)); // fewer than a release step
+        for (int i = 4; i < 7; i++) {
+            assertTrue(q.tryOffer(new long[] {0, i}), "room of polled record " + (i - 4));
+        }
+        assertFalse(q.tryOffer(new long[] {0, 7}), "full again: 1 left + 3 new");
+        assertEquals(4, q.size());
+    }
+
+    @Test
+    void shouldGiveRoomBackWhileALongDrainRunsNotOnlyAtItsEnd() throws Exception {
+        int capacity = 4 * MpscCapturedRecordQueue.RELEASE_EVERY;
+        MpscCapturedRecordQueue<long[]> q = new MpscCapturedRecordQueue<>("t", capacity, SinkPolicy.DROP, 0);
+        for (int i = 0; i < capacity; i++) {
+            assertTrue(q.offer(new long[] {0, i}));
+        }
+        boolean[] roomMidway = new boolean[1];
+        q.drainTo(r -> {
+            if (r[1] == 2 * MpscCapturedRecordQueue.RELEASE_EVERY) { // another producer, while this drain runs
+                Thread producer = new Thread(() -> roomMidway[0] = q.tryOffer(new long[] {1, 0}));
+                producer.start();
+                try {
+                    producer.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }, capacity);
+        assertTrue(roomMidway[0], "a producer finds room after a release step of a drain still running");
+    }
 }
