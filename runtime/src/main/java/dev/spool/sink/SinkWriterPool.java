@@ -33,7 +33,8 @@ import java.util.concurrent.locks.LockSupport;
  * read while the sink is scheduled or running, else one compare-and-set and one lock-free enqueue;
  * it unparks a thread only when none is polling. An idle pool thread polls every
  * {@link ParkingReadyQueue#WARM_PARK_NANOS} for {@link ParkingReadyQueue#WARM_NANOS} after its
- * last turn, then parks until woken (see {@link ParkingReadyQueue}); the
+ * last turn, then parks until woken (a spare: for a tick at most, then looks again whether it may
+ * end; see {@link ParkingReadyQueue}); the
  * timer thread wakes every {@link #TICK_NANOS} while a sink exists, and parks for good while none
  * does. Memory ordering: see the package documentation.
  *
@@ -187,7 +188,9 @@ final class SinkWriterPool {
             if (self.spare && retireSpare(self)) {
                 return;
             }
-            self.sleeper.sleep(0);               // until woken; a lost wake-up is the timer's (Member.lostSchedule)
+            // A spare refused retirement (a step still counted as blocked) looks again after a tick:
+            // parked until woken, it would outlive the blockage whenever no producer wakes it.
+            self.sleeper.sleep(self.spare ? TICK_NANOS : 0); // a lost wake-up is the timer's (Member.lostSchedule)
         }
     }
 

@@ -96,6 +96,25 @@ class SinkWriterPoolTest {
     }
 
     @Test
+    void shouldEndASpareThatWasRefusedRetirementOnceTheBlockageEndsWithNoProducerWakingIt() throws Exception {
+        SinkWriterPool pool = pool(1);
+        AtomicInteger entered = new AtomicInteger();
+        ByteSink stuck = sink(new BlockingStream(entered, release), "stuck", pool);
+        stuck.append(line("stuck"));
+        stuck.requestFlush();
+        await(() -> entered.get() == 1, "the pool's only thread is blocked in a write");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteSink free = sink(out, "free", pool);
+        assertTrue(free.append(line("line 0")));
+        assertTrue(free.flush(BOUND_MILLIS), "a spare serves the free sink: " + free.metrics());
+        // the spare is now idle while the pool's thread is still blocked: it may not retire yet
+        await(() -> pool.threadsAlive() == 1 + 1 + 1, "the pool's thread, its timer and one spare");
+        release.countDown();  // the blockage ends; no producer calls any sink from here on
+        await(() -> pool.threadsAlive() == 1 + 1, "the spare ends without a wake-up (alive: " + pool.threadsAlive() + ")");
+        assertEquals(expected(1), out.toString(StandardCharsets.US_ASCII));
+    }
+
+    @Test
     void shouldKeepEachSinksOrderAndRunItOnOneThreadAtATime() throws Exception {
         SinkWriterPool pool = pool(3);
         int sinkCount = 10;
