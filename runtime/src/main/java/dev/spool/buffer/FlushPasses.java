@@ -3,8 +3,10 @@ package dev.spool.buffer;
 import dev.spool.internal.jfr.SpoolJfr;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Runs a buffer's flush passes, one at a time: each pass writes every dirty entry (on the calling
@@ -27,6 +29,8 @@ final class FlushPasses {
     private final Listeners listeners;
     private final Backpressure backpressure;
     private final FlushWorkers workers;
+    /** New files buffered to be created by the flush ({@code createAtFlush}), in the order put. */
+    private final ConcurrentLinkedQueue<Entry> creates = new ConcurrentLinkedQueue<>();
 
     FlushPasses(SharedBuffer buffer, Counters counters, EntryTable table, EntryWriter writer,
                 Listeners listeners, Backpressure backpressure, FlushWorkers workers) {
@@ -41,9 +45,41 @@ final class FlushPasses {
 
     /** {@link SharedBuffer#flushWithReport()}. */
     FlushReport flushWithReport() throws FlushException {
+        return flushWithReportOf(() -> table.entries().toArray(new Entry[0]));
+    }
+
+    /** A new file was buffered to be created by the flush: the flusher creates it soon ({@link #creates}). */
+    void queueCreate(Entry e) {
+        creates.add(e);
+    }
+
+    /**
+     * On the flusher thread: writes the queued new files now, in batches, without a pass over the
+     * whole table (rewrites keep coalescing until their interval): write-once content never
+     * coalesces, and held for an interval it is what the host's collector copies (docs/BENCHMARKS.md,
+     * session 6). A file written meanwhile by a full pass is clean here (nothing written twice).
+     */
+    void creates() {
+        for (;;) {
+            List<Entry> batch = new ArrayList<>();
+            for (Entry e; batch.size() < CREATE_BATCH && (e = creates.poll()) != null; ) batch.add(e);
+            if (batch.isEmpty()) return;
+            try {
+                flushWithReportOf(() -> batch.toArray(new Entry[0]));
+            } catch (FlushException e) {
+                // reported to listeners and LastError; the failed files stay dirty for the next pass
+            }
+        }
+    }
+
+    /** Queued new files written by one pass at most (each batch a report of its own). */
+    static final int CREATE_BATCH = 4096;
+
+    /** One pass over the entries {@code entries} gives once the flush lock is held. */
+    private FlushReport flushWithReportOf(Supplier<Entry[]> entries) {
         flushLock.lock();
         try {
-            return runFlush();
+            return runFlush(entries.get());
         } finally {
             flushLock.unlock();
         }
@@ -80,8 +116,8 @@ final class FlushPasses {
         }
     }
 
-    /** Caller holds the flush lock. Writes every dirty entry; clean snapshots leave the buffer. */
-    private FlushReport runFlush() {
+    /** Caller holds the flush lock. Writes every dirty entry of {@code entries}; clean snapshots leave the buffer. */
+    private FlushReport runFlush(Entry[] entries) {
         long start = System.nanoTime();
         boolean forced = buffer.overCapacity(); // for JFR's trigger: a flush that starts over capacity is "capacity"
         Object jfr = SpoolJfr.beginBufferFlush(counters.dirtyBytes.get());
@@ -93,7 +129,7 @@ final class FlushPasses {
         backpressure.passStarted();
         List<EntryWriter.Outcome> outcomes;
         try {
-            outcomes = workers.run(table.entries().toArray(new Entry[0]), e -> writeOne(e, fs, keep), buffer.getFlushThreads());
+            outcomes = workers.run(entries, e -> writeOne(e, fs, keep), buffer.getFlushThreads());
         } finally {
             backpressure.passEnded();
         }

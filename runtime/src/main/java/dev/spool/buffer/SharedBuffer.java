@@ -450,6 +450,17 @@ public final class SharedBuffer implements AutoCloseable {
         passes.timed();
     }
 
+    /** On the flusher thread: woken for new files ({@code createAtFlush}); creates the queued ones. */
+    void createFlush() {
+        passes.creates();
+    }
+
+    /** After a put buffered the new file of {@code e} to be created by the flush: the flusher creates it soon. */
+    void createSoon(Entry e) {
+        passes.queueCreate(e);
+        flusher.wakeCreates();
+    }
+
     /** On the flusher thread: woken over capacity; flushes until under it or a pass writes nothing. */
     void capacityFlush() {
         passes.untilUnder(gate::overCapacity);

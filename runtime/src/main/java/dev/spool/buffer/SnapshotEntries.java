@@ -54,6 +54,7 @@ final class SnapshotEntries {
         }
         boolean fsync = buffer.isFsync();
         EntryWriter.Outcome written = null;
+        Entry created = null;
         boolean examined = false;
         for (;;) {
             Entry e = table.entryFor(p);
@@ -87,6 +88,8 @@ final class SnapshotEntries {
                         continue;
                     }
                     // the content stays for reads until the next flush pass, which keeps only the stamp
+                } else if (!e.baseline.exists()) {
+                    created = e; // buffered for the flush to create: the flusher does it soon
                 } else if (buffer.isClosed()) {
                     // JVM shutdown: the host's threads still run while hooks flush: write through
                     written = writer.write(e, fsync);
@@ -100,6 +103,7 @@ final class SnapshotEntries {
             if (written.result() == EntryWriter.Result.FAILED) throw new IOException(written.failure());
             return true;
         }
+        if (created != null) buffer.createSoon(created);
         gate.afterBufferedWrite();
         return true;
     }

@@ -8,6 +8,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -41,14 +42,50 @@ class CreateAtFlushTest {
         }
     }
 
+    /**
+     * Runs {@code body} on this thread under the buffer's flush lock (from a flush listener), so the
+     * flusher cannot create anything meanwhile: what a new file looks like before its flush.
+     */
+    private void beforeAnyFlush(IoBody body) throws Exception {
+        Thread me = Thread.currentThread();
+        AtomicReference<Exception> failed = new AtomicReference<>();
+        boolean[] ran = new boolean[1];
+        BufferListener inside = new BufferListener() {
+            @Override
+            public void flushCompleted(int files, long millis) {
+                if (Thread.currentThread() != me || ran[0]) return;
+                ran[0] = true;
+                try {
+                    body.run();
+                } catch (Exception | AssertionError e) {
+                    failed.set(e instanceof Exception ex ? ex : new IllegalStateException(e));
+                }
+            }
+        };
+        buffer.addListener(inside);
+        try {
+            buffer.flush();
+        } finally {
+            buffer.removeListener(inside);
+        }
+        assertTrue(ran[0]);
+        if (failed.get() != null) throw failed.get();
+    }
+
+    interface IoBody {
+        void run() throws Exception;
+    }
+
     @Test
-    void shouldBufferANewFileServeItAndCreateItAtTheFlushWithThePlainMode() throws IOException {
+    void shouldBufferANewFileServeItAndCreateItAtTheFlushWithThePlainMode() throws Exception {
         Path folder = dir.toRealPath();
         Path file = folder.resolve("result.json");
-        assertTrue(buffer.putSnapshot(file, b("{\"v\":1}")));
-        assertFalse(Files.exists(file), "created by the flush, not at the call");
-        assertEquals("{\"v\":1}", new String(buffer.readBuffered(file), UTF_8), "served before the flush");
-        assertEquals(1, buffer.flushWithReport().filesWritten());
+        beforeAnyFlush(() -> {
+            assertTrue(buffer.putSnapshot(file, b("{\"v\":1}")));
+            assertFalse(Files.exists(file), "created by the flush, not at the call");
+            assertEquals("{\"v\":1}", new String(buffer.readBuffered(file), UTF_8), "served before the flush");
+        });
+        buffer.flush();
         assertEquals("{\"v\":1}", Files.readString(file));
         Path plain = Files.write(folder.resolve("plain.json"), b("{}"));
         assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(file), "the umask's mode, as plain's create");
@@ -58,16 +95,40 @@ class CreateAtFlushTest {
         assertEquals("{\"v\":2}", Files.readString(file));
     }
 
+    /**
+     * No timed flush here (interval 0): the flusher creates new files as they come, on its own, and
+     * only them (a rewrite buffered meanwhile keeps coalescing until a flush).
+     */
     @Test
-    void shouldKeepAFileSomeoneElseMadeBeforeTheFlushAndPutTheBufferedContentBeside() throws IOException {
+    void shouldHaveTheFlusherCreateNewFilesSoonWithoutWritingBufferedRewrites() throws Exception {
+        Path folder = dir.toRealPath();
+        Path a = folder.resolve("a.json");
+        assertTrue(buffer.putSnapshot(a, b("{\"a\":1}")));
+        Await.until("a created by the flusher", Duration.ofSeconds(30), () -> Files.exists(a));
+        assertEquals("{\"a\":1}", Files.readString(a));
+        assertTrue(buffer.putSnapshot(a, b("{\"a\":2}")), "a rewrite: buffered");
+        Path b = folder.resolve("b.json");
+        assertTrue(buffer.putSnapshot(b, b("{\"b\":1}")));
+        Await.until("b created by the flusher", Duration.ofSeconds(30), () -> Files.exists(b));
+        assertEquals("{\"a\":1}", Files.readString(a), "creating b wrote no rewrite");
+        assertEquals("{\"a\":2}", new String(buffer.readBuffered(a), UTF_8));
+        buffer.flush();
+        assertEquals("{\"a\":2}", Files.readString(a));
+    }
+
+    @Test
+    void shouldKeepAFileSomeoneElseMadeBeforeTheFlushAndPutTheBufferedContentBeside() throws Exception {
         Path folder = dir.toRealPath();
         Path file = folder.resolve("taken.json");
-        assertTrue(buffer.putSnapshot(file, b("{\"ours\":true}")));
-        Files.writeString(file, "{\"theirs\":true}");
-        FlushReport report = buffer.flushWithReport();
+        beforeAnyFlush(() -> {
+            assertTrue(buffer.putSnapshot(file, b("{\"ours\":true}")));
+            Files.writeString(file, "{\"theirs\":true}");
+        });
+        buffer.flush(); // the flusher's create or this flush meets their file
         assertEquals("{\"theirs\":true}", Files.readString(file), "never replaced");
-        assertEquals(1, report.conflicts().size());
-        assertEquals("{\"ours\":true}", Files.readString(report.conflicts().get(0).conflictFile()));
+        List<Path> conflicts = conflicts(folder);
+        assertEquals(1, conflicts.size());
+        assertEquals("{\"ours\":true}", Files.readString(conflicts.get(0)));
         assertNull(buffer.readBuffered(file), "after the conflict the disk is all there is");
     }
 
@@ -92,7 +153,6 @@ class CreateAtFlushTest {
         int won = 0;
         for (int round = 0; round < 5; round++) {
             Path sub = Files.createDirectory(folder.resolve("r" + round));
-            for (int i = 0; i < files; i++) assertTrue(buffer.putSnapshot(sub.resolve(i + ".json"), b("{\"ours\":" + i + "}")));
             boolean[] racerMade = new boolean[files];
             CountDownLatch go = new CountDownLatch(1);
             AtomicReference<Throwable> failed = new AtomicReference<>();
@@ -113,9 +173,12 @@ class CreateAtFlushTest {
                 }
             });
             racer.start();
-            go.countDown();
-            FlushReport report = buffer.flushWithReport();
+            beforeAnyFlush(() -> {
+                for (int i = 0; i < files; i++) assertTrue(buffer.putSnapshot(sub.resolve(i + ".json"), b("{\"ours\":" + i + "}")));
+                go.countDown(); // the flusher's creates start as this returns
+            });
             racer.join();
+            buffer.flush();
             assertNull(failed.get());
             int theirs = 0;
             for (int i = 0; i < files; i++) {
@@ -127,8 +190,7 @@ class CreateAtFlushTest {
                     assertEquals("{\"ours\":" + i + "}", onDisk);
                 }
             }
-            assertEquals(theirs, report.conflicts().size(), "each name the racer won keeps the buffered content beside it");
-            assertEquals(theirs, conflicts(sub).size());
+            assertEquals(theirs, conflicts(sub).size(), "each name the racer won keeps the buffered content beside it");
             won += theirs;
         }
         assertTrue(won > 0, "the racer won no name at all: the race was not exercised");

@@ -7,8 +7,8 @@ import java.util.Map;
 /**
  * Test host: writes {@code n} new files {@code job<i>.json} once each with Jackson and reads each
  * back with Jackson, prints {@code buffered existing=<how many of them File.exists()> read=<how
- * many read back right>}, waits for stdin to close (the test takes a name meanwhile, as another
- * process would) and exits normally (the agent's shutdown flush). Usage: {@code WriteOnceHost <dir> <n>}.
+ * many read back right>}, waits for stdin to close (the test looks at the files meanwhile) and
+ * exits normally (the agent's shutdown flush). Usage: {@code WriteOnceHost <dir> <n>}.
  */
 public final class WriteOnceHost {
 
@@ -28,7 +28,7 @@ public final class WriteOnceHost {
         System.out.println("buffered existing=" + existing + " read=" + read);
         System.out.flush();
         while (System.in.read() >= 0) {
-            // the test takes one of the names itself, then closes stdin
+            // the test looks at the files, then closes stdin
         }
         System.out.println("written");
     }
