@@ -42,6 +42,9 @@ public interface BufferMXBean {
     @Description("spool.buffer.exclusive: this process is the only writer of buffered files, so a buffered write or read makes no lstat; a change by anyone else is still found at the flush and kept (a .spool-conflict file), but reads may serve buffered content after it. Set at start")
     boolean isExclusive();
 
+    @Description("spool.buffer.create=flush: a file that does not exist yet is held like a rewrite and created by the flusher soon after the call (the name stays free until then), instead of at the call. Set at start")
+    boolean isCreateAtFlush();
+
     @Description("Writes that waited for the flush because the buffer was at its memory bound (CapacityBytes) since start")
     long getBackpressureWaits();
 

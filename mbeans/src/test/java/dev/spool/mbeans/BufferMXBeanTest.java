@@ -49,6 +49,19 @@ class BufferMXBeanTest {
     }
 
     @Test
+    void shouldShowCreateAtFlushAsTheBufferWasStarted() {
+        SharedBuffer held = SharedBuffer.create(BufferSettings.builder().flushIntervalMillis(0).createAtFlush(true).build());
+        MBeanServer other = MBeanServerFactory.newMBeanServer();
+        SpoolMBeans registered = SpoolMBeans.register(other, held, null, p -> { throw new AssertionError(p); });
+        try {
+            assertTrue(JMX.newMXBeanProxy(other, ObjectNames.buffer(), BufferMXBean.class, true).isCreateAtFlush());
+        } finally {
+            registered.close();
+            held.close();
+        }
+    }
+
+    @Test
     void shouldReadEveryAttributeThroughAProxy() throws Exception {
         Files.writeString(dir.resolve("a.json"), "{}"); // an existing file: its next content is buffered
         buffer.putSnapshot(dir.resolve("a.json"), "{\"a\":1}".getBytes(StandardCharsets.UTF_8));
@@ -57,6 +70,7 @@ class BufferMXBeanTest {
         assertEquals(BufferSettings.DEFAULT_CAPACITY_BYTES, proxy.getCapacityBytes());
         assertEquals(0, proxy.getFlushIntervalMillis());
         assertFalse(proxy.isFsync());
+        assertFalse(proxy.isCreateAtFlush());
         assertEquals(1, proxy.getEntries());
         assertEquals(1, proxy.getDirtyEntries());
         assertTrue(proxy.getEstimatedBytes() >= 7);
