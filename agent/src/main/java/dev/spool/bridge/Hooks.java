@@ -26,6 +26,21 @@ public final class Hooks {
     /** Marker a read hook returns for a JSON {@code null} value (a real null means "not handled"). */
     public static final Object NULL = new Object();
 
+    /** {@link #fileOp} kinds: a read of {@code a} (a {@code String}, {@code File} or {@code Path}) by a path Spool does not serve. */
+    public static final int FILE_READ = 1;
+    /** A direct write or append to {@code a}. */
+    public static final int FILE_WRITE = 2;
+    /** An open of {@code a} with the {@code Set} of {@code OpenOption}s {@code b} (a write with WRITE or APPEND, else a read). */
+    public static final int FILE_OPEN_OPTIONS = 3;
+    /** A {@code RandomAccessFile} open of {@code a} with the {@code Integer} mode bits {@code b} (O_RDWR = 2: a write). */
+    public static final int FILE_OPEN_MODE = 4;
+    /** A deletion of {@code a}. */
+    public static final int FILE_DELETE = 5;
+    /** A move or rename of {@code a} (a file or a folder) to {@code b}. */
+    public static final int FILE_MOVE = 6;
+    /** A copy of {@code a} to {@code b}. */
+    public static final int FILE_COPY = 7;
+
     private static volatile SpoolHooks hooks;
     private static volatile Function<String, String> commands;
     /** [0]: inside a hook or on Spool's own thread; [1]: the hook is a Jackson one (nested Jackson calls go on). */
@@ -104,6 +119,32 @@ public final class Hooks {
         } finally {
             inside[0] = wasInside;
             inside[1] = wasJson;
+        }
+    }
+
+    /**
+     * A JDK file operation of the host ({@code op}: one of the {@code FILE_*} kinds) is about to run
+     * on {@code a} (and {@code b}): a buffered file it concerns is written (or dropped) first, so the
+     * operation ends as without Spool. Never throws. Costs one volatile read while no implementation
+     * is installed and a map-size read while nothing is buffered; does nothing inside a hook or on
+     * Spool's own threads (Spool's own file I/O never acts on itself).
+     */
+    public static void fileOp(int op, Object a, Object b) {
+        SpoolHooks h = hooks;
+        if (h == null || !h.filesBuffered()) {
+            return;
+        }
+        boolean[] inside = INSIDE.get();
+        if (inside[0]) {
+            return;
+        }
+        inside[0] = true;
+        try {
+            h.fileOp(op, a, b);
+        } catch (Throwable t) {
+            // the implementation counts its own failures; the host's operation runs regardless
+        } finally {
+            inside[0] = false;
         }
     }
 

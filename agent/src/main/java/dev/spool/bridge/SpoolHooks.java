@@ -77,4 +77,16 @@ public interface SpoolHooks {
      */
     default void julDrain(Object handler, String method) {
     }
+
+    /** Whether any file is buffered now (else {@link #fileOp} has nothing to do). Default: never. */
+    default boolean filesBuffered() {
+        return false;
+    }
+
+    /**
+     * A host's JDK file operation ({@link Hooks#FILE_READ} ...) is about to run: what is buffered
+     * for the files it concerns is written or dropped first. Never throws. Default: nothing.
+     */
+    default void fileOp(int op, Object a, Object b) {
+    }
 }

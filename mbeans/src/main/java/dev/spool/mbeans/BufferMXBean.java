@@ -75,6 +75,9 @@ public interface BufferMXBean {
     @Description("Files found changed on disk by someone else at flush; their content went to a .spool-conflict file")
     long getConflicts();
 
+    @Description("The host's own file operations on buffered files (reads and writes by other paths, deletions, moves, copies) whose preparation failed; each then ran on what was on disk, as without Spool")
+    long getHostFileOpFailures();
+
     @Description("Duration of the last flush in milliseconds")
     long getLastFlushMillis();
 

@@ -38,7 +38,7 @@ final class BackgroundFlusher implements Runnable {
 
     BackgroundFlusher(SharedBuffer buffer) {
         this.buffer = buffer;
-        this.thread = new Thread(this, THREAD_NAME);
+        this.thread = new FlushWorkers.FlushThread(this, THREAD_NAME);
         thread.setDaemon(true);
     }
 

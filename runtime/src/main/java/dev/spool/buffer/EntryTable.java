@@ -3,7 +3,12 @@ package dev.spool.buffer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -24,6 +29,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class EntryTable {
     private final ConcurrentHashMap<Path, Entry> entries = new ConcurrentHashMap<>();
+    /** Folder (parent of an entry's path) -> its entries; each map changed only inside this map's compute for its key. */
+    private final ConcurrentHashMap<Path, Map<Path, Entry>> byFolder = new ConcurrentHashMap<>();
+    /** Proper ancestors of the folders in {@link #byFolder} (kept once seen: a stale one only costs a scan of the folders). */
+    private final Set<Path> ancestors = ConcurrentHashMap.newKeySet();
     private final Counters counters;
     private final AtomicInteger scopeDepth;
 
@@ -47,7 +56,49 @@ final class EntryTable {
 
     Entry entryFor(Path p) {
         Entry e = entries.get(p);
-        return e != null ? e : entries.computeIfAbsent(p, Entry::new);
+        return e != null ? e : entries.computeIfAbsent(p, this::created);
+    }
+
+    /** Whether the table holds no entry at all (stamps included): the host's file operations then need no lookup. */
+    boolean isEmpty() {
+        return entries.isEmpty();
+    }
+
+    /** Inside {@code entries.computeIfAbsent}: a new entry, indexed by its folder. */
+    private Entry created(Path p) {
+        Entry e = new Entry(p);
+        Path folder = p.getParent();
+        if (folder != null) {
+            byFolder.compute(folder, (f, inFolder) -> {
+                if (inFolder == null) {
+                    inFolder = new HashMap<>();
+                    for (Path a = f.getParent(); a != null && ancestors.add(a); a = a.getParent()) { }
+                }
+                inFolder.put(p, e);
+                return inFolder;
+            });
+        }
+        return e;
+    }
+
+    /**
+     * The entries in folder {@code dir} or anywhere beneath it (a moment's view), for a host's move
+     * of that folder. No scan when {@code dir} holds none (two map lookups); else a scan of the
+     * folders holding entries, never of all entries.
+     */
+    List<Entry> under(Path dir) {
+        boolean folder = byFolder.containsKey(dir);
+        if (!folder && !ancestors.contains(dir)) return List.of();
+        List<Entry> out = new ArrayList<>();
+        for (Path f : byFolder.keySet()) {
+            if (f.startsWith(dir)) {
+                byFolder.computeIfPresent(f, (k, inFolder) -> {
+                    out.addAll(inFolder.values());
+                    return inFolder;
+                });
+            }
+        }
+        return out;
     }
 
     /** Caller holds {@code e}'s monitor. Loads or decodes the tree; a bad file removes a clean entry. */
@@ -128,6 +179,13 @@ final class EntryTable {
     void remove(Entry e) {
         e.removed = true;
         entries.remove(e.path, e);
+        Path folder = e.path.getParent();
+        if (folder != null) {
+            byFolder.computeIfPresent(folder, (f, inFolder) -> {
+                inFolder.remove(e.path, e);
+                return inFolder.isEmpty() ? null : inFolder;
+            });
+        }
         counters.readsServed.add(e.reads);
         counters.writesAbsorbed.add(e.writes);
     }

@@ -97,7 +97,19 @@ final class FlushWorkers {
         return Thread.currentThread() instanceof Helper;
     }
 
-    private static final class Helper extends Thread {
+    /** Whether the current thread is one of the buffer's flush threads (the flusher or a helper): its file I/O is Spool's own. */
+    static boolean isFlushThread() {
+        return Thread.currentThread() instanceof FlushThread;
+    }
+
+    /** A thread that writes the buffer's files (the host's file-operation hooks leave its I/O alone). */
+    static class FlushThread extends Thread {
+        FlushThread(Runnable r, String name) {
+            super(r, name);
+        }
+    }
+
+    private static final class Helper extends FlushThread {
         Helper(Runnable r, String name) {
             super(r, name);
         }

@@ -179,6 +179,11 @@ public final class RealPaths {
         }
     }
 
+    /** The absolute, normalised form of {@code file} (no system call): the key of a file the host names without symlinks. */
+    static Path lexical(Path file) {
+        return file.toAbsolutePath().normalize();
+    }
+
     static int cacheLimit(long maxHeapBytes) {
         return (int) Math.max(65_536, Math.min(262_144, maxHeapBytes >> 13));
     }

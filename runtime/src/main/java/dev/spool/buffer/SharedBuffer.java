@@ -74,6 +74,7 @@ public final class SharedBuffer implements AutoCloseable {
     private final CapacityGate gate;
     private final SnapshotEntries snapshots;
     private final LiveEntries live;
+    private final HostFileOps hostFiles;
     private volatile boolean enabled = true;
     private volatile boolean closed;
     private volatile int capacity;
@@ -98,6 +99,8 @@ public final class SharedBuffer implements AutoCloseable {
         gate = new CapacityGate(this, counters, backpressure, listeners, flusher, passes);
         snapshots = new SnapshotEntries(this, table, writer, listeners, gate);
         live = new LiveEntries(this, table, writer, listeners, gate);
+        hostFiles = new HostFileOps(this, table, writer, listeners, snapshots);
+        snapshots.hostFiles(hostFiles);
         flusher.start();
     }
 
@@ -295,6 +298,17 @@ public final class SharedBuffer implements AutoCloseable {
      */
     public boolean writeNow(Path file) {
         return snapshots.writeNow(file);
+    }
+
+    /**
+     * What the host's own file operations on buffered files (reads and writes by other paths,
+     * deletions, moves, copies) do first, so each ends as without Spool ({@link HostFileOps}).
+     *
+     * <p><b>Internal.</b> Used by the agent's woven JDK file operations, not meant for applications.
+     * @return this buffer's host-file hooks
+     */
+    public HostFileOps hostFiles() {
+        return hostFiles;
     }
 
     // ---------------------------------------------------------------- live entries (dev.spool.collections)

@@ -21,6 +21,7 @@ final class SnapshotEntries {
     private final EntryWriter writer;
     private final Listeners listeners;
     private final CapacityGate gate;
+    private volatile HostFileOps hostFiles;
 
     SnapshotEntries(SharedBuffer buffer, EntryTable table, EntryWriter writer, Listeners listeners,
                     CapacityGate gate) {
@@ -29,6 +30,11 @@ final class SnapshotEntries {
         this.writer = writer;
         this.listeners = listeners;
         this.gate = gate;
+    }
+
+    /** The host-file hooks told the path each put names (set once, by the buffer's constructor). */
+    void hostFiles(HostFileOps ops) {
+        hostFiles = ops;
     }
 
     /** {@link SharedBuffer#putSnapshot(Path, SnapshotContent)}. */
@@ -40,6 +46,8 @@ final class SnapshotEntries {
         } catch (UncheckedIOException unresolvable) {
             return false; // e.g. a file where a folder should be: the caller's own write fails as it should
         }
+        HostFileOps ops = hostFiles;
+        if (ops != null) ops.named(file, p);
         if (!buffer.isEnabled()) {               // before any encoding: the kill switch costs the caller nothing
             supersede(p);
             return false;
@@ -171,7 +179,7 @@ final class SnapshotEntries {
     }
 
     /** Caller holds {@code e}'s monitor: forget the entry, buffered content and failure included. */
-    private void drop(Entry e) {
+    void drop(Entry e) {
         writer.markClean(e, 0);
         e.failure = null;
         e.snapshot = null;

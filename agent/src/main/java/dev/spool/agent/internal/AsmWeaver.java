@@ -1,5 +1,6 @@
 package dev.spool.agent.internal;
 
+import dev.spool.agent.files.FileOpWeaves;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.Map;
@@ -30,6 +31,8 @@ import net.bytebuddy.jar.asm.Type;
  *       {@code RollingFileAppender.subAppend(Object)} → {@code LOGBACK_ROLL} (the size check moves to the
  *       encoding thread); {@code TimeBasedFileNamingAndTriggeringPolicyBase.getCurrentTime()} →
  *       {@code LOGBACK_CLOCK} (that thread's check reads the caller's clock);
+ *   <li>the JDK's file operations ({@link FileOpWeaves}: {@code FileInputStream.open}, {@code Files.*}'s
+ *       provider methods, {@code File.delete}, ...) → {@code FILE_OP} (retransformed: loaded before premain);
  *   <li>every non-abstract, non-native method of an emitter class with a name listed in
  *       {@code spool.events.methods} → {@code EMIT}.
  * </ul>
@@ -45,10 +48,18 @@ final class AsmWeaver implements ClassFileTransformer {
     private final boolean jackson;
     private final boolean jul;
     private final boolean logback;
+    private final boolean files;
     private final Map<String, Set<String>> emitters; // internal class name -> method names
     private final AgentControl control;
 
     AsmWeaver(boolean jackson, boolean jul, boolean logback, Map<String, Set<String>> emitters, AgentControl control) {
+        this(jackson, jul, logback, false, emitters, control);
+    }
+
+    /** @param files weave the JDK's file operations ({@link FileOpWeaves}): the host's own operations on buffered files */
+    AsmWeaver(boolean jackson, boolean jul, boolean logback, boolean files, Map<String, Set<String>> emitters,
+              AgentControl control) {
+        this.files = files;
         this.jackson = jackson;
         this.jul = jul;
         this.logback = logback;
@@ -195,6 +206,13 @@ final class AsmWeaver implements ClassFileTransformer {
 
         @Override
         public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+            FileOpWeaves.Weave fileOp = files && (access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0
+                    ? FileOpWeaves.of(internalName, name, desc) : null;
+            if (fileOp != null) {
+                woven++;
+                return EntryHook.fileOp(super.visitMethod(access, name, desc, signature, exceptions), internalName, access,
+                        name, desc, frames, fileOp.op(), fileOp.a(), fileOp.b());
+            }
             EntryHook.Kind kind = kindOf(internalName, access, name, desc);
             boolean unlock = kind == EntryHook.Kind.JUL_PUBLISH && unlockPublish && frames
                     && (access & Opcodes.ACC_SYNCHRONIZED) != 0;

@@ -28,6 +28,7 @@ import net.bytebuddy.jar.asm.Type;
  *                catch (Throwable t) { }
  * JUL_PUBLISH    try { if (Hooks.julPublish(this, record)) return; } catch (Throwable t) { }
  * JUL_DRAIN      try { Hooks.julDrain(this, "<method>"); } catch (Throwable t) { }
+ * FILE_OP        try { Hooks.fileOp(<op>, arg a or null, arg b boxed or null); } catch (Throwable t) { }
  * }</pre>
  * With {@code unlock} (a {@code synchronized} JUL {@code publish} woven at class load, never at a
  * retransformation, which may not change modifiers), the method loses {@code ACC_SYNCHRONIZED}
@@ -44,7 +45,7 @@ import net.bytebuddy.jar.asm.Type;
 final class EntryHook extends MethodVisitor {
 
     enum Kind { WRITE_JSON, READ_JSON, JUL_OPEN, JUL_METER, LOGBACK_STREAM, LOGBACK_EVENT, LOGBACK_CLOSE, EMIT, JUL_PUBLISH,
-        JUL_DRAIN, LOGBACK_ROLL, LOGBACK_CLOCK }
+        JUL_DRAIN, LOGBACK_ROLL, LOGBACK_CLOCK, FILE_OP }
 
     static final String HOOKS = "dev/spool/bridge/Hooks";
     private static final String FILE = "java/io/File";
@@ -64,6 +65,9 @@ final class EntryHook extends MethodVisitor {
     private final Object[] locals;
     private final boolean unlock;
     private final Label lockedStart = new Label();
+    /** FILE_OP: the {@code Hooks.FILE_*} kind and the two entry values passed (0 = this, n = argument n, -1 = null). */
+    private final int fileOp;
+    private final int[] fileArgs;
 
     EntryHook(MethodVisitor next, Kind kind, String label, String owner, int access, String name, String desc,
               boolean frames) {
@@ -72,7 +76,20 @@ final class EntryHook extends MethodVisitor {
 
     EntryHook(MethodVisitor next, Kind kind, String label, String owner, int access, String name, String desc,
               boolean frames, boolean unlock) {
+        this(next, kind, label, owner, access, name, desc, frames, unlock, 0, null);
+    }
+
+    /** A FILE_OP hook passing {@code Hooks.fileOp(op, value of a, value of b)} ({@link #fileArgs}). */
+    static EntryHook fileOp(MethodVisitor next, String owner, int access, String name, String desc, boolean frames,
+                            int op, int a, int b) {
+        return new EntryHook(next, Kind.FILE_OP, name, owner, access, name, desc, frames, false, op, new int[] {a, b});
+    }
+
+    private EntryHook(MethodVisitor next, Kind kind, String label, String owner, int access, String name, String desc,
+                      boolean frames, boolean unlock, int fileOp, int[] fileArgs) {
         super(Opcodes.ASM9, next);
+        this.fileOp = fileOp;
+        this.fileArgs = fileArgs;
         this.unlock = unlock;
         this.kind = kind;
         this.label = label;
@@ -157,6 +174,15 @@ final class EntryHook extends MethodVisitor {
                 returnDefault();
             }
             case JUL_PUBLISH -> returnIfTrue(2, "julPublish", "(Ljava/lang/Object;Ljava/lang/Object;)Z", end, resume);
+            case FILE_OP -> {
+                super.visitLdcInsn(fileOp);
+                for (int value : fileArgs) {
+                    loadBoxed(value);
+                }
+                invokeHooks("fileOp", "(ILjava/lang/Object;Ljava/lang/Object;)V");
+                super.visitLabel(end);
+                super.visitJumpInsn(Opcodes.GOTO, resume);
+            }
             case JUL_DRAIN -> {
                 load(0);
                 super.visitLdcInsn(label);
@@ -254,6 +280,19 @@ final class EntryHook extends MethodVisitor {
     /** Loads a reference: {@code index} 0 is {@code this} (the first argument of a static method), n the n-th argument. */
     private void load(int index) {
         super.visitVarInsn(Opcodes.ALOAD, index == 0 && !isStatic ? 0 : slotOf(index - 1));
+    }
+
+    /** Loads entry value {@code index} of an instance method (0 = this, n = argument n, a primitive boxed); -1: null. */
+    private void loadBoxed(int index) {
+        if (index < 0) {
+            super.visitInsn(Opcodes.ACONST_NULL);
+        } else if (index == 0) {
+            super.visitVarInsn(Opcodes.ALOAD, 0);
+        } else {
+            Type t = args[index - 1];
+            super.visitVarInsn(t.getOpcode(Opcodes.ILOAD), slotOf(index - 1));
+            box(t);
+        }
     }
 
     private int slotOf(int argument) {

@@ -1,5 +1,6 @@
 package dev.spool.agent.internal;
 
+import dev.spool.agent.files.HostFileHooks;
 import dev.spool.agent.jackson.HostJackson;
 import dev.spool.agent.jackson.JacksonCaptures;
 import dev.spool.agent.logback.LogbackDeferral;
@@ -37,6 +38,7 @@ final class HooksImpl implements SpoolHooks {
     private final boolean route;
     private final LogbackDeferral deferral;
     private final JulCaptures julCaptures;
+    private final HostFileHooks files;
 
     HooksImpl(AgentControl control, Backends backends, PathFilter filter, boolean jul, boolean logback,
               Set<String> emitters, boolean route, boolean capture) {
@@ -48,6 +50,7 @@ final class HooksImpl implements SpoolHooks {
               Set<String> emitters, boolean route, boolean capture, JulCaptures julCaptures) {
         this.julCaptures = julCaptures;
         this.control = control;
+        this.files = new HostFileHooks(backends::bufferIfStarted, control::error);
         this.captures = new JacksonCaptures(capture, control::error);
         this.backends = backends;
         this.selected = new SelectedPaths(filter);
@@ -263,6 +266,16 @@ final class HooksImpl implements SpoolHooks {
             return false;
         }
         return route;
+    }
+
+    @Override
+    public boolean filesBuffered() {
+        return files.active();
+    }
+
+    @Override
+    public void fileOp(int op, Object a, Object b) {
+        files.before(op, a, b);
     }
 
     @Override

@@ -26,6 +26,9 @@ import java.util.function.Supplier;
 final class LazyTransformer implements ClassFileTransformer {
 
     private final Set<String> targets; // internal names, e.g. java/util/logging/FileHandler
+    /** Targets always loaded before premain (the JDK's file classes): retransformed on the builder thread, after the build. */
+    private final Set<String> afterBuild;
+    private volatile Instrumentation inst;
     private final Supplier<ClassFileTransformer> factory;
     private final AgentControl control;
     private final Runnable warmup;
@@ -39,6 +42,16 @@ final class LazyTransformer implements ClassFileTransformer {
      * appears (a host that never loads one never pays for it); nothing waits for it.
      */
     LazyTransformer(Set<String> targets, Supplier<ClassFileTransformer> factory, AgentControl control, Runnable warmup) {
+        this(targets, Set.of(), factory, control, warmup);
+    }
+
+    /**
+     * @param afterBuild targets (also in {@code targets}) that are loaded already and are retransformed
+     *     by the builder thread once the weaver is built, so premain never waits for the build
+     */
+    LazyTransformer(Set<String> targets, Set<String> afterBuild, Supplier<ClassFileTransformer> factory, AgentControl control,
+                    Runnable warmup) {
+        this.afterBuild = Set.copyOf(afterBuild);
         this.targets = Set.copyOf(targets);
         this.factory = factory;
         this.control = control;
@@ -47,13 +60,15 @@ final class LazyTransformer implements ClassFileTransformer {
 
     /** Registers this transformer and retransforms the targets already loaded (dynamic attach, early JUL use). */
     void install(Instrumentation inst) {
+        this.inst = inst;
         Thread builder = new Thread(build, "spool-instrumentation-build");
         builder.setDaemon(true);
         builder.start();
         inst.addTransformer(this, true);
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
-            if (targets.contains(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
+            String name = c.getName().replace('.', '/');
+            if (targets.contains(name) && !afterBuild.contains(name) && inst.isModifiableClass(c)) {
                 loaded.add(c);
             }
         }
@@ -73,12 +88,34 @@ final class LazyTransformer implements ClassFileTransformer {
             long start = System.nanoTime();
             ClassFileTransformer d = factory.get();
             AgentLog.debug("instrumentation built in " + (System.nanoTime() - start) / 1_000_000 + " ms");
+            if (d != null && !afterBuild.isEmpty()) {
+                delegate = d; // this thread's own retransformation below uses it
+                retransformAfterBuild();
+            }
             return d;
         } catch (RuntimeException | LinkageError e) {
             control.error("weaver", "cannot build the instrumentation (" + e + "): the application runs uninstrumented");
             return null;
         } finally {
             building.remove();
+        }
+    }
+
+    /** On the builder thread: retransforms the loaded {@link #afterBuild} classes (before any host class waits on the build). */
+    private void retransformAfterBuild() {
+        List<Class<?>> loaded = new ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (afterBuild.contains(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
+                loaded.add(c);
+            }
+        }
+        long start = System.nanoTime();
+        try {
+            inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+            AgentLog.debug("retransformed " + loaded.size() + " JDK file classes in " + (System.nanoTime() - start) / 1_000_000 + " ms");
+        } catch (Exception | LinkageError e) {
+            control.error("retransform", "cannot instrument the JDK's file operations " + loaded + " (" + e
+                    + "): the host's own reads, writes, moves and deletions of buffered files act on the disk as it is");
         }
     }
 
@@ -120,7 +157,7 @@ final class LazyTransformer implements ClassFileTransformer {
         if (className == null || !targets.contains(className)) {
             return null;
         }
-        ClassFileTransformer d = delegate();
+        ClassFileTransformer d = afterBuild.contains(className) ? delegate : delegate(); // no wait, no warm-up for those
         return d == null ? null : d.transform(module, loader, className, redefined, domain, bytes);
     }
 
@@ -130,7 +167,7 @@ final class LazyTransformer implements ClassFileTransformer {
         if (className == null || !targets.contains(className)) {
             return null;
         }
-        ClassFileTransformer d = delegate();
+        ClassFileTransformer d = afterBuild.contains(className) ? delegate : delegate(); // no wait, no warm-up for those
         return d == null ? null : d.transform(loader, className, redefined, domain, bytes);
     }
 }

@@ -2,6 +2,8 @@ package dev.spool.agent.internal;
 
 
 import dev.spool.internal.jfr.SpoolJfr;
+import dev.spool.agent.files.FileOpWeaves;
+import dev.spool.agent.files.HostFileAccess;
 import dev.spool.agent.kafka.KafkaShipping;
 import dev.spool.agent.jul.JulCaptures;
 import dev.spool.bridge.Hooks;
@@ -68,8 +70,15 @@ final class Wiring {
         // The transformer first: creating the hooks below loads (verifies) agent classes that name JUL's
         // FileHandler and StreamHandler, which must then be woven as they load, not retransformed
         // afterwards (a retransformation is slower and cannot move FileHandler.publish's lock, issue 13).
-        new LazyTransformer(internalNames, () -> new AsmWeaver(jackson, config.eventsJul(), config.eventsLogback(),
-                emittersByInternalName, control), control, () -> Warmup.run(agentJar, !emitters.isEmpty())).install(inst);
+        // The host's own file operations on buffered files (dev.spool.agent.files): the JDK's classes are loaded
+        // already; retransformed by the builder thread, so premain does not wait for the build.
+        Set<String> fileClasses = jackson ? FileOpWeaves.classes() : Set.of();
+        internalNames.addAll(fileClasses);
+        if (jackson) {
+            HostFileAccess.open(inst);
+        }
+        new LazyTransformer(internalNames, fileClasses, () -> new AsmWeaver(jackson, config.eventsJul(), config.eventsLogback(),
+                jackson, emittersByInternalName, control), control, () -> Warmup.run(agentJar, !emitters.isEmpty())).install(inst);
         JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
                 ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
                         settings.sink.policy(), settings.sink.waitMillis(), inst, RoutedStream::routesCleanly)

@@ -1,0 +1,75 @@
+package dev.spool.agent.files;
+
+import dev.spool.bridge.Hooks;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which JDK methods carry the host's file operations, and what each hands to
+ * {@code Hooks.fileOp}: the few funnels every public entry point passes through, on Java 17 and on
+ * Java 25 (checked with {@code javap} on both), all loaded before {@code premain}, so woven by
+ * retransformation (code inserted at the method's entry only).
+ * <ul>
+ *   <li>{@code java.io}: {@code FileInputStream.open(String)} (every {@code FileInputStream},
+ *       {@code FileReader}), {@code FileOutputStream.open(String, boolean)} (every
+ *       {@code FileOutputStream}, {@code FileWriter}, append or not), {@code RandomAccessFile.open(String, int)}
+ *       (its mode tells read from write), {@code File.length()}, {@code File.delete()},
+ *       {@code File.renameTo(File)} (the {@code java.io.FileSystem} methods behind the last three
+ *       are native on Java 17);
+ *   <li>{@code java.nio.file}: {@code UnixFileSystemProvider.newByteChannel}, {@code newFileChannel},
+ *       {@code newAsynchronousFileChannel} (behind {@code Files.newInputStream}/{@code newOutputStream}/
+ *       {@code readAllBytes}/{@code readString}/{@code lines}/{@code newBufferedReader}/{@code write}/
+ *       {@code writeString}, {@code FileChannel.open}; the options tell read from write),
+ *       {@code readAttributes(Path, Class, LinkOption...)} ({@code Files.size},
+ *       {@code getLastModifiedTime}, ...), {@code copy}, {@code move}, and
+ *       {@code AbstractFileSystemProvider.delete}/{@code deleteIfExists}.
+ * </ul>
+ * Immutable.
+ */
+public final class FileOpWeaves {
+
+    /** One woven method: the {@code Hooks.FILE_*} kind and the entry values passed (0 = this, n = argument n, -1 = none). */
+    public record Weave(int op, int a, int b) {}
+
+    private static final String STRING = "Ljava/lang/String;";
+    private static final String PATH = "Ljava/nio/file/Path;";
+    private static final String OPEN = "(" + PATH + "Ljava/util/Set;";
+
+    /** Internal class name -> (method name + descriptor) -> what it passes. */
+    private static final Map<String, Map<String, Weave>> WEAVES = Map.of(
+            "java/io/FileInputStream", Map.of("open(" + STRING + ")V", new Weave(Hooks.FILE_READ, 1, -1)),
+            "java/io/FileOutputStream", Map.of("open(" + STRING + "Z)V", new Weave(Hooks.FILE_WRITE, 1, -1)),
+            "java/io/RandomAccessFile", Map.of("open(" + STRING + "I)V", new Weave(Hooks.FILE_OPEN_MODE, 1, 2)),
+            "java/io/File", Map.of(
+                    "length()J", new Weave(Hooks.FILE_READ, 0, -1),
+                    "delete()Z", new Weave(Hooks.FILE_DELETE, 0, -1),
+                    "renameTo(Ljava/io/File;)Z", new Weave(Hooks.FILE_MOVE, 0, 1)),
+            "sun/nio/fs/UnixFileSystemProvider", Map.of(
+                    "newByteChannel" + OPEN + "[Ljava/nio/file/attribute/FileAttribute;)Ljava/nio/channels/SeekableByteChannel;",
+                    new Weave(Hooks.FILE_OPEN_OPTIONS, 1, 2),
+                    "newFileChannel" + OPEN + "[Ljava/nio/file/attribute/FileAttribute;)Ljava/nio/channels/FileChannel;",
+                    new Weave(Hooks.FILE_OPEN_OPTIONS, 1, 2),
+                    "newAsynchronousFileChannel" + OPEN + "Ljava/util/concurrent/ExecutorService;"
+                            + "[Ljava/nio/file/attribute/FileAttribute;)Ljava/nio/channels/AsynchronousFileChannel;",
+                    new Weave(Hooks.FILE_OPEN_OPTIONS, 1, 2),
+                    "readAttributes(" + PATH + "Ljava/lang/Class;[Ljava/nio/file/LinkOption;)Ljava/nio/file/attribute/BasicFileAttributes;",
+                    new Weave(Hooks.FILE_READ, 1, -1),
+                    "copy(" + PATH + PATH + "[Ljava/nio/file/CopyOption;)V", new Weave(Hooks.FILE_COPY, 1, 2),
+                    "move(" + PATH + PATH + "[Ljava/nio/file/CopyOption;)V", new Weave(Hooks.FILE_MOVE, 1, 2)),
+            "sun/nio/fs/AbstractFileSystemProvider", Map.of(
+                    "delete(" + PATH + ")V", new Weave(Hooks.FILE_DELETE, 1, -1),
+                    "deleteIfExists(" + PATH + ")Z", new Weave(Hooks.FILE_DELETE, 1, -1)));
+
+    private FileOpWeaves() {}
+
+    /** The classes to weave (internal names). */
+    public static Set<String> classes() {
+        return WEAVES.keySet();
+    }
+
+    /** What method {@code name}{@code desc} of class {@code internalName} passes, or null: not woven. */
+    public static Weave of(String internalName, String name, String desc) {
+        Map<String, Weave> methods = WEAVES.get(internalName);
+        return methods == null ? null : methods.get(name + desc);
+    }
+}

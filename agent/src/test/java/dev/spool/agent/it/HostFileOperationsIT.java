@@ -1,0 +1,56 @@
+package dev.spool.agent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The host's own JDK file operations on files whose Jackson writes are buffered end as without
+ * Spool: one forked host ({@code FileOpsHost}) runs every sequence (writeValue, then a read by
+ * another path, a direct write or append, a deletion, a move or rename of the file or of a folder
+ * holding it, a copy; writes after a direct write or a deletion), plain and with the agent (timed
+ * flush off, so each write is still buffered when the operation runs). The two trees are the same
+ * byte for byte, folders included; what each read saw is the same; no conflict, temp or recovery
+ * file is left.
+ */
+class HostFileOperationsIT {
+
+    @TempDir
+    Path root;
+
+    @Test
+    void shouldEndEveryHostFileOperationOnABufferedFileAsWithoutSpool() throws Exception {
+        Path plain = root.resolve("plain");
+        Path agent = root.resolve("agent");
+        run(plain, List.of());
+        Forked host = run(agent, Forked.agentArgs("spool.buffer.flush.interval=0,spool.log.level=debug"));
+        assertEquals(Files.readString(plain.resolve("observed.txt")), Files.readString(agent.resolve("observed.txt")),
+                "what the host's reads saw");
+        assertEquals(paths(plain), paths(agent), "the same files and folders");
+        Trees.assertSameFiles(plain, agent);
+        assertTrue(host.err().contains("JDK file classes"), "the JDK's file classes are woven: " + host.err());
+        assertEquals(List.of(), Trees.spoolLines(host.err()).stream()
+                .filter(l -> l.contains("conflict") || l.contains("recovery") || l.contains("cannot")).toList());
+    }
+
+    private Forked run(Path dir, List<String> jvmArgs) throws Exception {
+        try (Forked host = Forked.start(root, dir.getFileName().toString(), jvmArgs, Forked.hostClassPath(Forked.jackson()),
+                "dev.spool.agent.host.FileOpsHost", dir.toString())) {
+            host.awaitSuccess();
+            return host;
+        }
+    }
+
+    /** Every file and folder under {@code dir}, relative, sorted. */
+    private static List<String> paths(Path dir) throws Exception {
+        try (Stream<Path> all = Files.walk(dir)) {
+            return all.map(p -> dir.relativize(p) + (Files.isDirectory(p) ? "/" : "")).sorted().toList();
+        }
+    }
+}
