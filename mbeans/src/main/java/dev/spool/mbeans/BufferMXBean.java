@@ -39,8 +39,11 @@ public interface BufferMXBean {
 
     void setFlushThreads(int threads);
 
-    @Description("spool.buffer.exclusive: this process is the only writer of buffered files, so a buffered write or read makes no lstat; a change by anyone else is still found at the flush and kept (a .spool-conflict file), but reads may serve buffered content after it. Set at start")
+    @Description("true when spool.buffer.others.check=flush (its older name: spool.buffer.exclusive=true), the default: see OthersCheck. Set at start")
     boolean isExclusive();
+
+    @Description("spool.buffer.others.check: when changes made to buffered files by other processes are looked for. flush (default): at the flush only, so a buffered write or read makes no lstat; such a change is kept and the buffered content goes to a .spool-conflict file, but reads may serve buffered content after it. call: at each buffered write and read (one lstat each), so a later write re-bases on it. Set at start")
+    String getOthersCheck();
 
     @Description("spool.buffer.create=flush: a file that does not exist yet is held like a rewrite and created by the flusher soon after the call (the name stays free until then), instead of at the call. Set at start")
     boolean isCreateAtFlush();

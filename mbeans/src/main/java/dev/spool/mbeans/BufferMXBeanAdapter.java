@@ -29,6 +29,7 @@ final class BufferMXBeanAdapter implements BufferMXBean {
     @Override public int getFlushThreads() { return buffer.getFlushThreads(); }
     @Override public void setFlushThreads(int threads) { buffer.setFlushThreads(threads); }
     @Override public boolean isExclusive() { return buffer.isExclusive(); }
+    @Override public String getOthersCheck() { return buffer.isExclusive() ? "flush" : "call"; }
     @Override public boolean isCreateAtFlush() { return buffer.isCreateAtFlush(); }
     @Override public long getBackpressureWaits() { return buffer.metrics().backpressureWaits(); }
     @Override public long getBackpressureMillis() { return buffer.metrics().backpressureMillis(); }

@@ -71,6 +71,8 @@ class BufferMXBeanTest {
         assertEquals(0, proxy.getFlushIntervalMillis());
         assertFalse(proxy.isFsync());
         assertFalse(proxy.isCreateAtFlush());
+        assertEquals(buffer.isExclusive() ? "flush" : "call", proxy.getOthersCheck());
+        assertEquals(0, proxy.getHostFileOpFailures());
         assertEquals(1, proxy.getEntries());
         assertEquals(1, proxy.getDirtyEntries());
         assertTrue(proxy.getEstimatedBytes() >= 7);

@@ -14,11 +14,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code spool.buffer.exclusive} under the agent: a file written by someone else while the host's
- * Jackson writes of it are buffered is never overwritten, with the switch (a conflict at the
- * flush: the disk keeps the foreign write, the host's content is kept beside it) or without it
- * (the default: the host's later write re-bases on the foreign one and wins); the Buffer bean
- * shows the switch; a wrong value is reported naming the key and the default is used.
+ * {@code spool.buffer.others.check} (older name {@code spool.buffer.exclusive}) under the agent: a
+ * file written by another process while the host's Jackson writes of it are buffered is never
+ * overwritten, by default (checked at the flush: a conflict, the disk keeps the foreign write, the
+ * host's content is kept beside it) or with {@code call} (checked at each call: the host's later
+ * write re-bases on the foreign one and wins); the Buffer bean shows the choice; a wrong value is
+ * reported naming the key and the default is used.
  */
 class ExclusiveIT {
 
@@ -28,15 +29,16 @@ class ExclusiveIT {
     private static final String FOREIGN = "{\"theirs\":true}";
 
     @Test
-    void shouldEndAForeignWriteWhileBufferedAsAConflictWithNothingLostAndShowTheSwitch() throws Exception {
-        Path dir = root.resolve("exclusive");
-        try (Forked host = start(dir, "spool.buffer.flush.interval=0,spool.buffer.exclusive=true")) {
+    void shouldEndAForeignWriteWhileBufferedAsAConflictWithNothingLostByDefaultAndShowTheSwitch() throws Exception {
+        Path dir = root.resolve("default");
+        try (Forked host = start(dir, "spool.buffer.flush.interval=0")) {
             host.awaitOutput("buffered");
             try (JMXConnector jmx = host.connectJmx()) {
                 MBeanServerConnection server = jmx.getMBeanServerConnection();
                 ObjectName buffer = new ObjectName("dev.spool:type=Buffer");
                 Forked.awaitCondition(() -> registered(server, buffer));
                 assertEquals(Boolean.TRUE, server.getAttribute(buffer, "Exclusive"));
+                assertEquals("flush", server.getAttribute(buffer, "OthersCheck"));
             }
             Files.writeString(dir.resolve("doc.json"), FOREIGN); // another writer, while step 1 is buffered
             host.closeInput();
@@ -50,9 +52,9 @@ class ExclusiveIT {
     }
 
     @Test
-    void shouldNameTheKeyOfAWrongValueAndLetTheLastWriteWinByDefault() throws Exception {
-        Path dir = root.resolve("default");
-        Forked host = start(dir, "spool.buffer.flush.interval=0,spool.buffer.exclusive=sometimes");
+    void shouldNameTheKeyOfAWrongValueAndLetTheLastWriteWinWhenOthersAreCheckedAtTheCall() throws Exception {
+        Path dir = root.resolve("call");
+        Forked host = start(dir, "spool.buffer.flush.interval=0,spool.buffer.exclusive=sometimes,spool.buffer.others.check=call");
         try (host) {
             host.awaitOutput("buffered");
             Files.writeString(dir.resolve("doc.json"), FOREIGN);
@@ -60,7 +62,7 @@ class ExclusiveIT {
             host.awaitSuccess();
         }
         List<String> spool = Trees.spoolLines(host.err());
-        assertTrue(spool.stream().anyMatch(l -> l.contains("spool.buffer.exclusive=sometimes") && l.contains("default false")),
+        assertTrue(spool.stream().anyMatch(l -> l.contains("spool.buffer.exclusive=sometimes") && l.contains("default true")),
                 "one [spool] line names the key: " + spool);
         assertTrue(Files.readString(dir.resolve("doc.json")).startsWith("{\"step\":2,"), "the host's later write wins");
         assertEquals(List.of(), conflictFiles(dir));

@@ -22,7 +22,9 @@ public enum ConfigKey {
     BUFFER_FSYNC("spool.buffer.fsync", ValueType.BOOLEAN, "false"),
     BUFFER_FLUSH_THREADS("spool.buffer.flush.threads", ValueType.intRange(1, 64), "2"),
     BUFFER_CAPTURE("spool.buffer.capture", ValueType.BOOLEAN, "true"),
-    BUFFER_EXCLUSIVE("spool.buffer.exclusive", ValueType.BOOLEAN, "false"),
+    /** The older name of {@link #BUFFER_OTHERS_CHECK}: {@code true} = {@code flush}, {@code false} = {@code call}; read only when that key is not set. */
+    BUFFER_EXCLUSIVE("spool.buffer.exclusive", ValueType.BOOLEAN, "true"),
+    BUFFER_OTHERS_CHECK("spool.buffer.others.check", ValueType.choice("flush", "call"), "flush"),
     BUFFER_CREATE("spool.buffer.create", ValueType.choice("call", "flush"), "call"),
     EVENTS_JUL("spool.events.jul", ValueType.BOOLEAN, "true"),
     EVENTS_LOGBACK("spool.events.logback", ValueType.BOOLEAN, "true"),

@@ -205,8 +205,18 @@ public final class SpoolConfig {
     public boolean bufferFsync() { return bool(ConfigKey.BUFFER_FSYNC); }
     public int bufferFlushThreads() { return (int) number(ConfigKey.BUFFER_FLUSH_THREADS); }
     public boolean bufferCapture() { return bool(ConfigKey.BUFFER_CAPTURE); }
-    /** This process is the only writer of buffered files: no {@code lstat} per Jackson call (README). */
-    public boolean bufferExclusive() { return bool(ConfigKey.BUFFER_EXCLUSIVE); }
+    /**
+     * Whether changes made by other processes to buffered files are checked at the flush only
+     * ({@code spool.buffer.others.check=flush}, the default: no {@code lstat} per buffered Jackson
+     * write or read; README) rather than at each call ({@code call}). {@code spool.buffer.exclusive}
+     * is the key's older name ({@code true} = flush), read only when the new key is not set.
+     */
+    public boolean bufferExclusive() {
+        if ("default".equals(sources.get(ConfigKey.BUFFER_OTHERS_CHECK)) && !"default".equals(sources.get(ConfigKey.BUFFER_EXCLUSIVE))) {
+            return bool(ConfigKey.BUFFER_EXCLUSIVE);
+        }
+        return "flush".equals(text(ConfigKey.BUFFER_OTHERS_CHECK));
+    }
 
     /** {@code spool.buffer.create=flush}: new files are created by the flush, not at the call. */
     public boolean bufferCreateAtFlush() { return "flush".equals(text(ConfigKey.BUFFER_CREATE)); }

@@ -32,7 +32,7 @@ class SpoolConfigTest {
                 cfg.bufferCapacityBytes()); // an eighth of the max heap, at least 64 MiB
         assertEquals(1000L, cfg.bufferFlushIntervalMillis());
         assertFalse(cfg.bufferFsync());
-        assertFalse(cfg.bufferExclusive(), "the single-writer promise is opt-in");
+        assertTrue(cfg.bufferExclusive(), "other processes' changes are checked at the flush by default");
         assertTrue(cfg.eventsJul());
         assertTrue(cfg.eventsLogback());
         assertEquals(List.of(), cfg.eventsMethods());
@@ -85,12 +85,24 @@ class SpoolConfigTest {
     @Test
     void shouldTakeTheExclusiveSwitchAndNameItsKeyWhenTheValueIsWrong() {
         assertTrue(load("buffer.exclusive=true", Map.of(), Map.of()).bufferExclusive());
+        assertFalse(load("buffer.exclusive=false", Map.of(), Map.of()).bufferExclusive(), "the older key still asks for the per-call check");
         assertEquals(List.of(), problems);
         SpoolConfig cfg = load(null, Map.of("spool.buffer.exclusive", "yes"), Map.of());
-        assertFalse(cfg.bufferExclusive(), "a wrong value leaves the default");
+        assertTrue(cfg.bufferExclusive(), "a wrong value leaves the default");
         assertEquals(1, problems.size(), String.join("\n", problems));
         assertTrue(problems.get(0).contains("spool.buffer.exclusive=yes"), problems.get(0));
-        assertTrue(problems.get(0).contains("using the default false"), problems.get(0));
+        assertTrue(problems.get(0).contains("using the default true"), problems.get(0));
+    }
+
+    @Test
+    void shouldCheckOthersAtTheCallOnlyWhenAskedWithTheNewKeyWinningOverItsOlderName() {
+        assertFalse(load("buffer.others.check=call", Map.of(), Map.of()).bufferExclusive());
+        assertTrue(load("buffer.others.check=flush", Map.of(), Map.of()).bufferExclusive());
+        assertFalse(load("buffer.others.check=call,buffer.exclusive=true", Map.of(), Map.of()).bufferExclusive());
+        assertTrue(load("buffer.others.check=flush,buffer.exclusive=false", Map.of(), Map.of()).bufferExclusive());
+        assertEquals(List.of(), problems);
+        assertTrue(load("buffer.others.check=sometimes", Map.of(), Map.of()).bufferExclusive(), "a wrong value leaves the default");
+        assertTrue(problems.get(0).contains("spool.buffer.others.check=sometimes"), problems.get(0));
     }
 
     @Test
