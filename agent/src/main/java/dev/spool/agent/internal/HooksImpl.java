@@ -16,6 +16,7 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Spool's side of the boot bridge: decides, per intercepted call, whether Spool takes it and
@@ -39,6 +40,8 @@ final class HooksImpl implements SpoolHooks {
     private final LogbackDeferral deferral;
     private final JulCaptures julCaptures;
     private final HostFileHooks files;
+    /** False until the host's JDK file operations are woven (or that was refused): no write is buffered before ({@code FileWeaveGate}). */
+    private volatile BooleanSupplier bufferReady = () -> true;
 
     HooksImpl(AgentControl control, Backends backends, PathFilter filter, boolean jul, boolean logback,
               Set<String> emitters, boolean route, boolean capture) {
@@ -70,6 +73,16 @@ final class HooksImpl implements SpoolHooks {
         });
     }
 
+    /**
+     * Buffers Jackson writes only once {@code ready} says so (the JDK's file operations are woven,
+     * or that ended in a refusal, reported; it may wait, bounded, for that): before, a buffered file
+     * could be read, moved or deleted by the host behind the buffer's back, so each write runs the
+     * host's own code.
+     */
+    void bufferOnlyWhen(BooleanSupplier ready) {
+        bufferReady = ready;
+    }
+
     /** The path of {@code file} if the filter selects it for buffering, else null (cached per path string). */
     private Path selectedPath(File file) {
         return selected.of(file);
@@ -91,7 +104,7 @@ final class HooksImpl implements SpoolHooks {
         if (path == null) {
             return false;
         }
-        if (!routing) {
+        if (!routing || !bufferReady.getAsBoolean()) {
             writeJsonBypassed(file); // the original write runs: nothing older may be flushed over it
             return false;
         }

@@ -26,8 +26,13 @@ import java.util.function.Supplier;
 final class LazyTransformer implements ClassFileTransformer {
 
     private final Set<String> targets; // internal names, e.g. java/util/logging/FileHandler
-    /** Targets always loaded before premain (the JDK's file classes): retransformed on the builder thread, after the build. */
+    /** Targets always loaded before premain (the JDK's file classes): retransformed later, on a thread of their own. */
     private final Set<String> afterBuild;
+    /** The targets whose first transformation starts that retransformation (Jackson's: only a Jackson host needs it). */
+    private final Set<String> afterBuildTriggers;
+    /** Runs once the retransformation ended (woven or refused). */
+    private final Runnable afterBuildDone;
+    private final AtomicBoolean afterBuildStarted = new AtomicBoolean();
     private volatile Instrumentation inst;
     private final Supplier<ClassFileTransformer> factory;
     private final AgentControl control;
@@ -42,16 +47,20 @@ final class LazyTransformer implements ClassFileTransformer {
      * appears (a host that never loads one never pays for it); nothing waits for it.
      */
     LazyTransformer(Set<String> targets, Supplier<ClassFileTransformer> factory, AgentControl control, Runnable warmup) {
-        this(targets, Set.of(), factory, control, warmup);
+        this(targets, Set.of(), Set.of(), () -> { }, factory, control, warmup);
     }
 
     /**
-     * @param afterBuild targets (also in {@code targets}) that are loaded already and are retransformed
-     *     by the builder thread once the weaver is built, so premain never waits for the build
+     * @param afterBuild targets (also in {@code targets}) that are loaded already: retransformed on a
+     *     daemon thread of their own ({@code spool-file-weave}) once the first of {@code triggers} is
+     *     transformed and the weaver is built, so neither premain nor a host that never loads a
+     *     trigger pays for it; {@code done} runs when that ends (woven or refused)
      */
-    LazyTransformer(Set<String> targets, Set<String> afterBuild, Supplier<ClassFileTransformer> factory, AgentControl control,
-                    Runnable warmup) {
+    LazyTransformer(Set<String> targets, Set<String> afterBuild, Set<String> triggers, Runnable done,
+                    Supplier<ClassFileTransformer> factory, AgentControl control, Runnable warmup) {
         this.afterBuild = Set.copyOf(afterBuild);
+        this.afterBuildTriggers = Set.copyOf(triggers);
+        this.afterBuildDone = done;
         this.targets = Set.copyOf(targets);
         this.factory = factory;
         this.control = control;
@@ -88,10 +97,6 @@ final class LazyTransformer implements ClassFileTransformer {
             long start = System.nanoTime();
             ClassFileTransformer d = factory.get();
             AgentLog.debug("instrumentation built in " + (System.nanoTime() - start) / 1_000_000 + " ms");
-            if (d != null && !afterBuild.isEmpty()) {
-                delegate = d; // this thread's own retransformation below uses it
-                retransformAfterBuild();
-            }
             return d;
         } catch (RuntimeException | LinkageError e) {
             control.error("weaver", "cannot build the instrumentation (" + e + "): the application runs uninstrumented");
@@ -101,7 +106,26 @@ final class LazyTransformer implements ClassFileTransformer {
         }
     }
 
-    /** On the builder thread: retransforms the loaded {@link #afterBuild} classes (before any host class waits on the build). */
+    /** At the first trigger: retransforms the {@link #afterBuild} classes on a daemon thread of their own. */
+    private void startAfterBuild() {
+        if (afterBuild.isEmpty() || !afterBuildStarted.compareAndSet(false, true)) {
+            return;
+        }
+        Thread t = new Thread(null, () -> {
+            dev.spool.bridge.Hooks.markSpoolThread();
+            try {
+                if (delegate() != null) {
+                    retransformAfterBuild();
+                }
+            } finally {
+                afterBuildDone.run();
+            }
+        }, "spool-file-weave", 0, false);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Retransforms the loaded {@link #afterBuild} classes. */
     private void retransformAfterBuild() {
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
@@ -157,6 +181,9 @@ final class LazyTransformer implements ClassFileTransformer {
         if (className == null || !targets.contains(className)) {
             return null;
         }
+        if (afterBuildTriggers.contains(className)) {
+            startAfterBuild();
+        }
         ClassFileTransformer d = afterBuild.contains(className) ? delegate : delegate(); // no wait, no warm-up for those
         return d == null ? null : d.transform(module, loader, className, redefined, domain, bytes);
     }
@@ -166,6 +193,9 @@ final class LazyTransformer implements ClassFileTransformer {
                             byte[] bytes) throws IllegalClassFormatException {
         if (className == null || !targets.contains(className)) {
             return null;
+        }
+        if (afterBuildTriggers.contains(className)) {
+            startAfterBuild();
         }
         ClassFileTransformer d = afterBuild.contains(className) ? delegate : delegate(); // no wait, no warm-up for those
         return d == null ? null : d.transform(loader, className, redefined, domain, bytes);

@@ -3,6 +3,7 @@ package dev.spool.agent.internal;
 
 import dev.spool.internal.jfr.SpoolJfr;
 import dev.spool.agent.files.FileOpWeaves;
+import dev.spool.agent.files.FileWeaveGate;
 import dev.spool.agent.files.HostFileAccess;
 import dev.spool.agent.kafka.KafkaShipping;
 import dev.spool.agent.jul.JulCaptures;
@@ -71,13 +72,17 @@ final class Wiring {
         // FileHandler and StreamHandler, which must then be woven as they load, not retransformed
         // afterwards (a retransformation is slower and cannot move FileHandler.publish's lock, issue 13).
         // The host's own file operations on buffered files (dev.spool.agent.files): the JDK's classes are loaded
-        // already; retransformed by the builder thread, so premain does not wait for the build.
+        // already; retransformed on a thread of their own once the first Jackson class is woven (a host without
+        // Jackson never pays for it); the first Jackson write waits for it, bounded (FileWeaveGate).
         Set<String> fileClasses = jackson ? FileOpWeaves.classes() : Set.of();
         internalNames.addAll(fileClasses);
+        FileWeaveGate filesWoven = new FileWeaveGate(jackson);
         if (jackson) {
             HostFileAccess.open(inst);
         }
-        new LazyTransformer(internalNames, fileClasses, () -> new AsmWeaver(jackson, config.eventsJul(), config.eventsLogback(),
+        Set<String> jacksonClasses = Set.of(HostNames.OBJECT_MAPPER.replace('.', '/'), HostNames.OBJECT_WRITER.replace('.', '/'),
+                HostNames.OBJECT_READER.replace('.', '/'));
+        new LazyTransformer(internalNames, fileClasses, jacksonClasses, filesWoven::done, () -> new AsmWeaver(jackson, config.eventsJul(), config.eventsLogback(),
                 jackson, emittersByInternalName, control), control, () -> Warmup.run(agentJar, !emitters.isEmpty())).install(inst);
         JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
                 ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
@@ -86,6 +91,7 @@ final class Wiring {
         HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
                 config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),
                 config.bufferCapture(), julCaptures);
+        hooks.bufferOnlyWhen(filesWoven::open);
         AgentControl.publish(control);
         Hooks.install(hooks, new Commands(control, backends));
 
