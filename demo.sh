@@ -49,6 +49,11 @@ run_app() {
   local label=$1 dir=$2 rc start
   shift 2
   rm -rf "$dir" && mkdir -p "$dir"
+  # Untimed: write back what earlier steps left in the page cache (the build, the previous run's
+  # files, the folder just removed), so that the kernel's deferred writeback of one run is not
+  # timed inside the next. Both runs get it; without it the second run paid for the first
+  # (docs/BENCHMARKS.md, "Demo: the disk settled before each run").
+  sync
   start=$(now_millis)
   set +e
   java "$@" -jar "$SAMPLE" --out "$dir" --jobs "$JOBS" --steps "$STEPS" --threads "$THREADS" \
