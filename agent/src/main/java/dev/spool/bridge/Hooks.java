@@ -40,6 +40,10 @@ public final class Hooks {
     public static final int FILE_MOVE = 6;
     /** A copy of {@code a} to {@code b}. */
     public static final int FILE_COPY = 7;
+    /** A check of whether {@code a} exists or what it is ({@code File.exists}, {@code Files.exists}, {@code isRegularFile}, {@code checkAccess}). */
+    public static final int FILE_STAT = 8;
+    /** A listing of folder {@code a} ({@code File.list}/{@code listFiles}, {@code Files.newDirectoryStream}/{@code list}/{@code walk}). */
+    public static final int FILE_LIST = 9;
 
     private static volatile SpoolHooks hooks;
     private static volatile Function<String, String> commands;

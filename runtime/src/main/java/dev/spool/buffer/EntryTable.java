@@ -82,6 +82,19 @@ final class EntryTable {
     }
 
     /**
+     * The entries directly in folder {@code dir} (a moment's view), for a host's listing or
+     * deletion of that folder: one map lookup, no scan.
+     */
+    List<Entry> in(Path dir) {
+        List<Entry> out = new ArrayList<>();
+        byFolder.computeIfPresent(dir, (k, inFolder) -> {
+            out.addAll(inFolder.values());
+            return inFolder;
+        });
+        return out;
+    }
+
+    /**
      * The entries in folder {@code dir} or anywhere beneath it (a moment's view), for a host's move
      * of that folder. No scan when {@code dir} holds none (two map lookups); else a scan of the
      * folders holding entries, never of all entries.

@@ -18,7 +18,12 @@ import java.util.concurrent.atomic.LongAdder;
  *       from disk: the last write wins without a per-call {@code lstat};
  *   <li>a deletion ({@link #beforeDelete}): the buffered content is dropped and the delete runs;
  *       the file ends absent, no conflict file, no resurrection at the flush. (A new file the
- *       flusher has not created yet is written first, so the delete finds it, as without Spool.)
+ *       flusher has not created yet is written first, so the delete finds it, as without Spool; so
+ *       are such files directly in a folder being deleted, which then is not empty, as without Spool.)
+ *   <li>a check of existence or type ({@link #beforeStat}) or a listing of a folder
+ *       ({@link #beforeList}): a new file the flusher has not created yet
+ *       ({@code spool.buffer.create=flush}) is created first, so the check or the listing finds it;
+ *       a file already on disk is left as it is (its buffered content waits for the flush).
  *   <li>a move or rename ({@link #beforeMove}): a buffered source is written and forgotten; so is a
  *       buffered target, written first (a move that then fails, e.g. without
  *       {@code REPLACE_EXISTING}, leaves it with its latest content, as without Spool) and
@@ -96,7 +101,11 @@ public final class HostFileOps {
      */
     public void beforeDelete(Path file) {
         Entry e = find(file);
-        if (e == null || Thread.holdsLock(e)) return;
+        if (e == null) {
+            beforeList(file); // a folder: its new files not created yet are there, as without Spool
+            return;
+        }
+        if (Thread.holdsLock(e)) return;
         synchronized (e) {
             if (e.removed) return;
             if (e.baseline.exists() || !e.dirty) {
@@ -105,6 +114,32 @@ public final class HostFileOps {
             }
         }
         writeOut(e, true); // a new file not created yet: created, so the delete finds it
+    }
+
+    /**
+     * Before the host checks whether {@code file} exists or what it is.
+     * @param file the file, as the host named it
+     */
+    public void beforeStat(Path file) {
+        Entry e = find(file);
+        if (e != null && !Thread.holdsLock(e) && notCreatedYet(e)) writeOut(e, false);
+    }
+
+    /**
+     * Before the host lists folder {@code dir} (or deletes it: {@link #beforeDelete}).
+     * @param dir the folder, as the host named it
+     */
+    public void beforeList(Path dir) {
+        for (Entry e : table.in(RealPaths.lexical(dir))) {
+            if (!Thread.holdsLock(e) && notCreatedYet(e)) writeOut(e, false);
+        }
+    }
+
+    /** A new file buffered to be created by the flush ({@code createAtFlush}), not created yet. */
+    private static boolean notCreatedYet(Entry e) {
+        synchronized (e) {
+            return !e.removed && e.dirty && !e.baseline.exists();
+        }
     }
 
     /**

@@ -3,12 +3,15 @@ package dev.spool.buffer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,10 +28,73 @@ class HostFileOpsTest {
 
     private final SharedBuffer buffer = SharedBuffer.create(BufferSettings.builder().flushIntervalMillis(0).build());
     private final HostFileOps ops = buffer.hostFiles();
+    /** spool.buffer.create=flush: new files are created by the flusher (held back in these tests). */
+    private final SharedBuffer createAtFlush = SharedBuffer.create(
+            BufferSettings.builder().flushIntervalMillis(0).createAtFlush(true).build());
 
     @AfterEach
     void close() throws Exception {
         buffer.close();
+        createAtFlush.close();
+    }
+
+    @Test
+    void shouldCreateANewFileNotCreatedYetBeforeAnExistenceCheck() throws Exception {
+        Path f = dir.resolve("new.json");
+        ReentrantLock flusher = flushLock(createAtFlush);
+        flusher.lock(); // the flusher's create pass waits: the file stays not created until the check
+        try {
+            assertTrue(createAtFlush.putSnapshot(f, b("{\"v\":1}")));
+            assertFalse(Files.exists(f), "not created yet");
+            createAtFlush.hostFiles().beforeStat(f);
+            assertEquals("{\"v\":1}", Files.readString(f), "created for the check, whole");
+        } finally {
+            flusher.unlock();
+        }
+        assertEquals(0, createAtFlush.metrics().conflicts(), "the flusher's later pass finds it clean");
+    }
+
+    @Test
+    void shouldCreateTheNewFilesOfAListedFolderAndOnlyThose() throws Exception {
+        Path a = Files.createDirectories(dir.resolve("a/sub"));
+        Files.createDirectories(dir.resolve("b"));
+        ReentrantLock flusher = flushLock(createAtFlush);
+        flusher.lock();
+        try {
+            for (String name : new String[] {"a/x.json", "a/y.json", "a/sub/z.json", "b/w.json"}) {
+                assertTrue(createAtFlush.putSnapshot(dir.resolve(name), b("{}")));
+            }
+            createAtFlush.hostFiles().beforeList(dir.resolve("a"));
+            assertTrue(Files.exists(dir.resolve("a/x.json")));
+            assertTrue(Files.exists(dir.resolve("a/y.json")));
+            assertFalse(Files.exists(a.resolve("z.json")), "a subfolder's file is not in the listing");
+            assertFalse(Files.exists(dir.resolve("b/w.json")));
+        } finally {
+            flusher.unlock();
+        }
+    }
+
+    @Test
+    void shouldLeaveAFolderHoldingANewFileNotEmptyForItsDeletion() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("job"));
+        ReentrantLock flusher = flushLock(createAtFlush);
+        flusher.lock();
+        try {
+            assertTrue(createAtFlush.putSnapshot(folder.resolve("doc.json"), b("{}")));
+            createAtFlush.hostFiles().beforeDelete(folder);
+            assertThrows(DirectoryNotEmptyException.class, () -> Files.delete(folder), "as without Spool");
+        } finally {
+            flusher.unlock();
+        }
+    }
+
+    @Test
+    void shouldLeaveABufferedRewriteForTheFlushOnAnExistenceCheckOrListing() throws IOException {
+        Path f = buffered(dir.resolve("a.json"));
+        ops.beforeStat(f);
+        ops.beforeList(dir);
+        assertEquals("{\"v\":1}", Files.readString(f), "the file exists: nothing to write for the check");
+        assertEquals(1, buffer.metrics().dirtyEntries());
     }
 
     @Test
@@ -105,6 +171,19 @@ class HostFileOpsTest {
         }
         assertEquals("{\"v\":1}", Files.readString(f), "nothing written by the hooks");
         assertEquals(1, buffer.metrics().dirtyEntries(), "nothing forgotten");
+    }
+
+    /** The lock a flush pass (the flusher's create pass too) holds while it writes. */
+    private static ReentrantLock flushLock(SharedBuffer b) {
+        try {
+            java.lang.reflect.Field passes = SharedBuffer.class.getDeclaredField("passes");
+            passes.setAccessible(true);
+            java.lang.reflect.Field lock = FlushPasses.class.getDeclaredField("flushLock");
+            lock.setAccessible(true);
+            return (ReentrantLock) lock.get(passes.get(b));
+        } catch (ReflectiveOperationException x) {
+            throw new AssertionError(x);
+        }
     }
 
     private Entry entry(Path f) throws IOException {

@@ -14,16 +14,22 @@ import java.util.Set;
  *       {@code FileReader}), {@code FileOutputStream.open(String, boolean)} (every
  *       {@code FileOutputStream}, {@code FileWriter}, append or not), {@code RandomAccessFile.open(String, int)}
  *       (its mode tells read from write), {@code File.length()}, {@code File.delete()},
- *       {@code File.renameTo(File)} (the {@code java.io.FileSystem} methods behind the last three
- *       are native on Java 17);
+ *       {@code File.renameTo(File)}, {@code File.exists()}, {@code isFile()}, {@code lastModified()}
+ *       and {@code normalizedList()} (behind every {@code list}/{@code listFiles}; the
+ *       {@code java.io.FileSystem} methods behind these are native on Java 17);
  *   <li>{@code java.nio.file}: {@code UnixFileSystemProvider.newByteChannel}, {@code newFileChannel},
  *       {@code newAsynchronousFileChannel} (behind {@code Files.newInputStream}/{@code newOutputStream}/
  *       {@code readAllBytes}/{@code readString}/{@code lines}/{@code newBufferedReader}/{@code write}/
  *       {@code writeString}, {@code FileChannel.open}; the options tell read from write),
  *       {@code readAttributes(Path, Class, LinkOption...)} ({@code Files.size},
- *       {@code getLastModifiedTime}, ...), {@code copy}, {@code move}, and
+ *       {@code getLastModifiedTime}, ...), {@code copy}, {@code move}, {@code newDirectoryStream}
+ *       ({@code Files.list}/{@code walk}/{@code find}), {@code checkAccess} ({@code Files.isReadable},
+ *       {@code exists} with links followed), {@code exists(Path)} and {@code isRegularFile(Path)}
+ *       (Java 17's {@code Files.exists}/{@code isRegularFile}), {@code exists(Path, LinkOption...)}
+ *       and {@code readAttributesIfExists} (Java 25's), and
  *       {@code AbstractFileSystemProvider.delete}/{@code deleteIfExists}.
  * </ul>
+ * A method absent on the running JDK (the Java 17 or the Java 25 ones) is simply not found.
  * Immutable.
  */
 public final class FileOpWeaves {
@@ -42,20 +48,32 @@ public final class FileOpWeaves {
             "java/io/RandomAccessFile", Map.of("open(" + STRING + "I)V", new Weave(Hooks.FILE_OPEN_MODE, 1, 2)),
             "java/io/File", Map.of(
                     "length()J", new Weave(Hooks.FILE_READ, 0, -1),
+                    "lastModified()J", new Weave(Hooks.FILE_READ, 0, -1),
+                    "exists()Z", new Weave(Hooks.FILE_STAT, 0, -1),
+                    "isFile()Z", new Weave(Hooks.FILE_STAT, 0, -1),
+                    "normalizedList()[Ljava/lang/String;", new Weave(Hooks.FILE_LIST, 0, -1),
                     "delete()Z", new Weave(Hooks.FILE_DELETE, 0, -1),
                     "renameTo(Ljava/io/File;)Z", new Weave(Hooks.FILE_MOVE, 0, 1)),
-            "sun/nio/fs/UnixFileSystemProvider", Map.of(
-                    "newByteChannel" + OPEN + "[Ljava/nio/file/attribute/FileAttribute;)Ljava/nio/channels/SeekableByteChannel;",
-                    new Weave(Hooks.FILE_OPEN_OPTIONS, 1, 2),
-                    "newFileChannel" + OPEN + "[Ljava/nio/file/attribute/FileAttribute;)Ljava/nio/channels/FileChannel;",
-                    new Weave(Hooks.FILE_OPEN_OPTIONS, 1, 2),
-                    "newAsynchronousFileChannel" + OPEN + "Ljava/util/concurrent/ExecutorService;"
+            "sun/nio/fs/UnixFileSystemProvider", Map.ofEntries(
+                    Map.entry("newByteChannel" + OPEN + "[Ljava/nio/file/attribute/FileAttribute;)Ljava/nio/channels/SeekableByteChannel;",
+                            new Weave(Hooks.FILE_OPEN_OPTIONS, 1, 2)),
+                    Map.entry("newFileChannel" + OPEN + "[Ljava/nio/file/attribute/FileAttribute;)Ljava/nio/channels/FileChannel;",
+                            new Weave(Hooks.FILE_OPEN_OPTIONS, 1, 2)),
+                    Map.entry("newAsynchronousFileChannel" + OPEN + "Ljava/util/concurrent/ExecutorService;"
                             + "[Ljava/nio/file/attribute/FileAttribute;)Ljava/nio/channels/AsynchronousFileChannel;",
-                    new Weave(Hooks.FILE_OPEN_OPTIONS, 1, 2),
-                    "readAttributes(" + PATH + "Ljava/lang/Class;[Ljava/nio/file/LinkOption;)Ljava/nio/file/attribute/BasicFileAttributes;",
-                    new Weave(Hooks.FILE_READ, 1, -1),
-                    "copy(" + PATH + PATH + "[Ljava/nio/file/CopyOption;)V", new Weave(Hooks.FILE_COPY, 1, 2),
-                    "move(" + PATH + PATH + "[Ljava/nio/file/CopyOption;)V", new Weave(Hooks.FILE_MOVE, 1, 2)),
+                            new Weave(Hooks.FILE_OPEN_OPTIONS, 1, 2)),
+                    Map.entry("readAttributes(" + PATH + "Ljava/lang/Class;[Ljava/nio/file/LinkOption;)Ljava/nio/file/attribute/BasicFileAttributes;",
+                            new Weave(Hooks.FILE_READ, 1, -1)),
+                    Map.entry("copy(" + PATH + PATH + "[Ljava/nio/file/CopyOption;)V", new Weave(Hooks.FILE_COPY, 1, 2)),
+                    Map.entry("move(" + PATH + PATH + "[Ljava/nio/file/CopyOption;)V", new Weave(Hooks.FILE_MOVE, 1, 2)),
+                    Map.entry("newDirectoryStream(" + PATH + "Ljava/nio/file/DirectoryStream$Filter;)Ljava/nio/file/DirectoryStream;",
+                            new Weave(Hooks.FILE_LIST, 1, -1)),
+                    Map.entry("checkAccess(" + PATH + "[Ljava/nio/file/AccessMode;)V", new Weave(Hooks.FILE_STAT, 1, -1)),
+                    Map.entry("exists(" + PATH + ")Z", new Weave(Hooks.FILE_STAT, 1, -1)), // Java 17
+                    Map.entry("isRegularFile(" + PATH + ")Z", new Weave(Hooks.FILE_STAT, 1, -1)), // Java 17
+                    Map.entry("exists(" + PATH + "[Ljava/nio/file/LinkOption;)Z", new Weave(Hooks.FILE_STAT, 1, -1)), // Java 25
+                    Map.entry("readAttributesIfExists(" + PATH + "Ljava/lang/Class;[Ljava/nio/file/LinkOption;)"
+                            + "Ljava/nio/file/attribute/BasicFileAttributes;", new Weave(Hooks.FILE_STAT, 1, -1))), // Java 25
             "sun/nio/fs/AbstractFileSystemProvider", Map.of(
                     "delete(" + PATH + ")V", new Weave(Hooks.FILE_DELETE, 1, -1),
                     "deleteIfExists(" + PATH + ")Z", new Weave(Hooks.FILE_DELETE, 1, -1)));

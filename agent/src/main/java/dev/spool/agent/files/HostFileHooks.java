@@ -76,6 +76,8 @@ public final class HostFileHooks {
                 case Hooks.FILE_DELETE -> ops.beforeDelete(path(a));
                 case Hooks.FILE_MOVE -> ops.beforeMove(path(a), path(b));
                 case Hooks.FILE_COPY -> ops.beforeCopy(path(a), path(b));
+                case Hooks.FILE_STAT -> ops.beforeStat(path(a));
+                case Hooks.FILE_LIST -> ops.beforeList(path(a));
                 default -> { }
             }
         } catch (RuntimeException | LinkageError e) {

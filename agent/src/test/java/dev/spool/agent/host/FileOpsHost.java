@@ -18,6 +18,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +28,8 @@ import java.util.stream.Stream;
 /**
  * Test host: many short sequences of a Jackson {@code writeValue(File)} of a file followed by one
  * of the host's own JDK file operations on it (reads and writes by other paths, deletions, moves,
- * renames, copies, a folder rename), each in a folder of its own under {@code <dir>}. What each
+ * renames, copies, a folder rename; files written once, then checked, listed or deleted with their
+ * folder), each in a folder of its own under {@code <dir>}. What each
  * read saw goes to {@code <dir>/observed.txt} (not a JSON file: never buffered). Every file is
  * written twice first, so the second write is buffered under the agent (the first creates it).
  * Run once plain and once with the agent (timed flush off); the two trees must be identical.
@@ -36,6 +39,8 @@ public final class FileOpsHost {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final List<String> OBSERVED = new ArrayList<>();
+    /** The new-file sequences run this often: a flusher that happens to create a file first rarely wins them all. */
+    private static final int NEW_FILE_ROUNDS = 10;
 
     public static void main(String[] args) throws Exception {
         Path root = Path.of(args[0]);
@@ -46,6 +51,9 @@ public final class FileOpsHost {
         moves(root);
         copies(root);
         folders(root);
+        for (int round = 0; round < NEW_FILE_ROUNDS; round++) {
+            newFiles(root.resolve("new-" + round));
+        }
         Files.write(root.resolve("observed.txt"), OBSERVED, StandardCharsets.UTF_8);
         System.out.println("done");
     }
@@ -201,6 +209,57 @@ public final class FileOpsHost {
         writeTwice(lookalike.resolve("job-10").resolve("doc.json").toFile());
         Files.createDirectories(lookalike.resolve("job-1"));
         Files.move(lookalike.resolve("job-1"), lookalike.resolve("job-1-moved"));
+    }
+
+    /**
+     * Files written once, then looked at: under {@code spool.buffer.create=flush} the flusher has
+     * usually not created them yet, so existence checks, listings and deletions must find them
+     * (without the agent's hooks for them, most rounds see no file: checked by taking the hooks out).
+     */
+    private static void newFiles(Path root) throws IOException {
+        observeNew(root, "new-file-exists", f -> f.exists() + " " + f.isFile());
+        observeNew(root, "new-files-exists", f -> Files.exists(f.toPath()) + " " + Files.isRegularFile(f.toPath())
+                + " " + Files.notExists(f.toPath()) + " " + Files.isReadable(f.toPath()));
+        observeNew(root, "new-last-modified", f -> String.valueOf(f.lastModified() > 0));
+        observeNew(root, "new-file-list", f -> {
+            String[] names = f.getParentFile().list();
+            Arrays.sort(names);
+            return String.join(",", names);
+        });
+        observeNew(root, "new-list-files", f -> String.valueOf(f.getParentFile().listFiles().length));
+        observeNew(root, "new-files-list", f -> {
+            try (Stream<Path> in = Files.list(f.toPath().getParent())) {
+                return in.map(p -> p.getFileName().toString()).sorted().toList().toString();
+            }
+        });
+        Path tree = root.resolve("new-walk-delete"); // a recursive delete finds every new file
+        writeOnce(tree.resolve("a.json").toFile());
+        writeOnce(tree.resolve("sub").resolve("b.json").toFile());
+        try (Stream<Path> all = Files.walk(tree)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+        OBSERVED.add("new-walk-delete: " + Files.exists(tree));
+        Path folder = root.resolve("new-folder-delete"); // not empty: it holds a new file
+        writeOnce(folder.resolve("doc.json").toFile());
+        try {
+            Files.delete(folder);
+            OBSERVED.add("new-folder-delete: deleted");
+        } catch (IOException e) {
+            OBSERVED.add("new-folder-delete: " + e.getClass().getSimpleName());
+        }
+    }
+
+    private static void observeNew(Path root, String name, Read read) throws IOException {
+        File f = root.resolve(name).resolve("doc.json").toFile();
+        writeOnce(f);
+        OBSERVED.add(name + ": " + read.apply(f));
+    }
+
+    private static void writeOnce(File f) throws IOException {
+        f.getParentFile().mkdirs();
+        MAPPER.writeValue(f, doc(1));
     }
 
     private interface Read {

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * holding it, a copy; writes after a direct write or a deletion), plain and with the agent (timed
  * flush off, so each write is still buffered when the operation runs). The two trees are the same
  * byte for byte, folders included; what each read saw is the same; no conflict, temp or recovery
- * file is left.
+ * file is left. A third run creates new files at the flush ({@code spool.buffer.create=flush}):
+ * existence checks, listings, a recursive delete and a folder's deletion still find them.
  */
 class HostFileOperationsIT {
 
@@ -29,7 +30,14 @@ class HostFileOperationsIT {
         Path plain = root.resolve("plain");
         Path agent = root.resolve("agent");
         run(plain, List.of());
-        Forked host = run(agent, Forked.agentArgs("spool.buffer.flush.interval=0,spool.log.level=debug"));
+        sameAsPlain(plain, run(agent, Forked.agentArgs("spool.buffer.flush.interval=0,spool.log.level=debug")), agent);
+        // new files created by the flusher: until it does, the host's checks and listings must find them
+        Path createAtFlush = root.resolve("create-at-flush");
+        sameAsPlain(plain, run(createAtFlush, Forked.agentArgs(
+                "spool.buffer.flush.interval=0,spool.buffer.create=flush,spool.log.level=debug")), createAtFlush);
+    }
+
+    private static void sameAsPlain(Path plain, Forked host, Path agent) throws Exception {
         assertEquals(Files.readString(plain.resolve("observed.txt")), Files.readString(agent.resolve("observed.txt")),
                 "what the host's reads saw");
         assertEquals(paths(plain), paths(agent), "the same files and folders");
