@@ -1,7 +1,10 @@
 package dev.spool.agent.jul;
 
 import java.util.EnumSet;
-import java.util.function.Predicate;
+import java.util.Spliterator;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The frame {@code LogRecord.inferCaller()} chooses, found with the JDK's rules on a cheaper walk:
@@ -45,22 +48,34 @@ final class JulCallerFinder {
         return WALKER.walk(FIND);
     }
 
-    /** The walk's function: {@code WALKER.walk(FIND)} where a frame fewer counts ({@link JulSources#infer}). */
-    static final java.util.function.Function<java.util.stream.Stream<StackWalker.StackFrame>, StackWalker.StackFrame> FIND =
-            frames -> frames.filter(new Finder()).findFirst().orElse(null);
+    /**
+     * The walk's function: {@code WALKER.walk(FIND)} where a frame fewer counts ({@link JulSources#infer}).
+     * It steps the walk's own spliterator rather than building a {@code filter().findFirst()}
+     * pipeline on it: the same frames in the same order, stopping at the first match, without the
+     * pipeline's stage objects and sink chain per record.
+     */
+    static final Function<Stream<StackWalker.StackFrame>, StackWalker.StackFrame> FIND = frames -> {
+        Finder finder = new Finder();
+        Spliterator<StackWalker.StackFrame> it = frames.spliterator();
+        while (finder.found == null && it.tryAdvance(finder)) {
+            // each frame is handed to the finder until it has found the caller
+        }
+        return finder.found;
+    };
 
-    /** A stateful predicate (one per walk), as the JDK's {@code CallerFinder}. */
-    private static final class Finder implements Predicate<StackWalker.StackFrame> {
+    /** A stateful matcher (one per walk), as the JDK's {@code CallerFinder}: keeps the first frame that is the caller. */
+    private static final class Finder implements Consumer<StackWalker.StackFrame> {
         private boolean lookingForLogger = true;
+        StackWalker.StackFrame found;
 
         @Override
-        public boolean test(StackWalker.StackFrame frame) {
+        public void accept(StackWalker.StackFrame frame) {
             String name = frame.getClassName();
             if (lookingForLogger) {
                 lookingForLogger = !isLoggerImplFrame(name);
-                return false;
+            } else if (!isFilteredFrame(frame, name)) {
+                found = frame;
             }
-            return !isFilteredFrame(frame, name);
         }
     }
 
