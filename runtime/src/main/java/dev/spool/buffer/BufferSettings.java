@@ -129,11 +129,12 @@ public final class BufferSettings {
      * link), so every read path and every process sees it at once. On: it is buffered like a
      * rewrite and created by the background flush (the same atomic, never-replacing create, on a
      * flush thread), so the caller only hands it in: for write-once workloads (result files
-     * nobody reads back by another path before the flush). Until then {@code exists()}, other read
-     * paths and other processes see no file, as they see an existing file's previous content; a
-     * name someone else takes meanwhile keeps its file and the buffered content goes beside it
-     * (a conflict); a create the disk refuses (no permission, a full disk) fails at the flush,
-     * like a rewrite's flush, instead of being refused at the call.
+     * nobody reads back by another path before the flush). Until then other processes see no
+     * file, as they see an existing file's previous content (under the agent this process's own
+     * JDK reads, existence checks, listings and deletions create it first); a name someone else
+     * takes meanwhile keeps its file and the buffered content goes beside it (a conflict); a
+     * missing or unwritable folder is refused at the call (the caller's own write meets the
+     * error); a create the disk refuses later (a full disk) fails at the flush, like a rewrite's.
      * @return true when new files are created by the flush
      */
     public boolean createAtFlush() { return createAtFlush; }

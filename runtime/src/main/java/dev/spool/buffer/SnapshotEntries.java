@@ -2,6 +2,7 @@ package dev.spool.buffer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -147,6 +148,13 @@ final class SnapshotEntries {
             return false;
         }
         // A new file needs no examination: it is created at the call, and a create that fails is refused then.
+        // Held for the flush instead (createAtFlush), its folder must take it now: a missing folder or
+        // one the process may not write is refused, so the caller's own write meets the error as without
+        // Spool (one access(W_OK)); a full disk still fails at the flush, as a rewrite's would.
+        if (!disk.exists() && !e.dirty && buffer.isCreateAtFlush() && !buffer.isClosed() && !folderTakesFiles(p)) {
+            drop(e);
+            return false;
+        }
         boolean restamped = !e.loaded || (disk != e.baseline && !disk.learnedFrom(e.baseline));
         if (disk.exists() && restamped && ReplaceRefusal.reason(p, disk) != null) {
             drop(e);
@@ -179,6 +187,12 @@ final class SnapshotEntries {
     }
 
     /** Caller holds {@code e}'s monitor: forget the entry, buffered content and failure included. */
+    /** Whether {@code file}'s folder exists and this process may create files in it ({@code access(W_OK)}). */
+    private static boolean folderTakesFiles(Path file) {
+        Path folder = file.getParent();
+        return folder != null && Files.isWritable(folder);
+    }
+
     void drop(Entry e) {
         writer.markClean(e, 0);
         e.failure = null;

@@ -133,6 +133,15 @@ class CreateAtFlushTest {
     }
 
     @Test
+    void shouldRefuseANewFileWhoseFolderIsMissingSoTheCallersOwnWriteMeetsTheError() throws Exception {
+        Path file = dir.toRealPath().resolve("missing").resolve("doc.json");
+        assertFalse(buffer.putSnapshot(file, b("{}")), "refused at the call: the host's own write throws, as plain");
+        assertEquals(0, buffer.metrics().entries(), "nothing held, nothing to fail at the flush");
+        buffer.flush();
+        assertFalse(Files.exists(file.getParent()));
+    }
+
+    @Test
     void shouldCreateANewFileAtOnceOnceTheBufferIsClosed() throws IOException {
         Path file = dir.toRealPath().resolve("late.json");
         buffer.close();
