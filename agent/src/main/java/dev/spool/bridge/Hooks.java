@@ -44,6 +44,8 @@ public final class Hooks {
     public static final int FILE_STAT = 8;
     /** A listing of folder {@code a} ({@code File.list}/{@code listFiles}, {@code Files.newDirectoryStream}/{@code list}/{@code walk}). */
     public static final int FILE_LIST = 9;
+    /** A child process is about to start ({@code ProcessBuilder.start}, {@code Runtime.exec}): it may read any buffered file. */
+    public static final int FILE_SPAWN = 10;
 
     private static volatile SpoolHooks hooks;
     private static volatile Function<String, String> commands;

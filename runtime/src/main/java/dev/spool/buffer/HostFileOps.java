@@ -23,7 +23,9 @@ import java.util.concurrent.atomic.LongAdder;
  *   <li>a check of existence or type ({@link #beforeStat}) or a listing of a folder
  *       ({@link #beforeList}): a new file the flusher has not created yet
  *       ({@code spool.buffer.create=flush}) is created first, so the check or the listing finds it;
- *       a file already on disk is left as it is (its buffered content waits for the flush).
+ *       a file already on disk is left as it is (its buffered content waits for the flush);
+ *   <li>a child process about to start ({@link #beforeChildProcess}): every buffered file is
+ *       written first (a flush on the spawning thread), so the child reads what it would without Spool.
  *   <li>a move or rename ({@link #beforeMove}): a buffered source is written and forgotten; so is a
  *       buffered target, written first (a move that then fails, e.g. without
  *       {@code REPLACE_EXISTING}, leaves it with its latest content, as without Spool) and
@@ -132,6 +134,19 @@ public final class HostFileOps {
     public void beforeList(Path dir) {
         for (Entry e : table.in(RealPaths.lexical(dir))) {
             if (!Thread.holdsLock(e) && notCreatedYet(e)) writeOut(e, false);
+        }
+    }
+
+    /**
+     * Before the host starts a child process, which may read any buffered file: a flush, on this
+     * thread. A file that cannot be written is counted ({@link #failures()}) and reported to the
+     * buffer's listeners; the process starts on what is on disk.
+     */
+    public void beforeChildProcess() {
+        try {
+            buffer.flush();
+        } catch (RuntimeException e) { // FlushException included: reported to the listeners already
+            failures.increment();
         }
     }
 

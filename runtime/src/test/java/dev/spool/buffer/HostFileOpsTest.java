@@ -89,6 +89,17 @@ class HostFileOpsTest {
     }
 
     @Test
+    void shouldWriteEveryBufferedFileBeforeAChildProcessStarts() throws IOException {
+        Path a = buffered(dir.resolve("a.json"));
+        Path b = buffered(dir.resolve("job/b.json"));
+        ops.beforeChildProcess();
+        assertEquals("{\"v\":2}", Files.readString(a));
+        assertEquals("{\"v\":2}", Files.readString(b));
+        assertEquals(0, buffer.metrics().dirtyEntries());
+        assertEquals(0, ops.failures());
+    }
+
+    @Test
     void shouldLeaveABufferedRewriteForTheFlushOnAnExistenceCheckOrListing() throws IOException {
         Path f = buffered(dir.resolve("a.json"));
         ops.beforeStat(f);

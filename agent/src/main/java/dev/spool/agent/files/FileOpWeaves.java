@@ -27,7 +27,9 @@ import java.util.Set;
  *       {@code exists} with links followed), {@code exists(Path)} and {@code isRegularFile(Path)}
  *       (Java 17's {@code Files.exists}/{@code isRegularFile}), {@code exists(Path, LinkOption...)}
  *       and {@code readAttributesIfExists} (Java 25's), and
- *       {@code AbstractFileSystemProvider.delete}/{@code deleteIfExists}.
+ *       {@code AbstractFileSystemProvider.delete}/{@code deleteIfExists};
+ *   <li>{@code java.lang}: {@code ProcessBuilder.start(Redirect[])} (behind {@code start()},
+ *       {@code startPipeline} and {@code Runtime.exec}): a child process may read any buffered file.
  * </ul>
  * A method absent on the running JDK (the Java 17 or the Java 25 ones) is simply not found.
  * Immutable.
@@ -46,6 +48,8 @@ public final class FileOpWeaves {
             "java/io/FileInputStream", Map.of("open(" + STRING + ")V", new Weave(Hooks.FILE_READ, 1, -1)),
             "java/io/FileOutputStream", Map.of("open(" + STRING + "Z)V", new Weave(Hooks.FILE_WRITE, 1, -1)),
             "java/io/RandomAccessFile", Map.of("open(" + STRING + "I)V", new Weave(Hooks.FILE_OPEN_MODE, 1, 2)),
+            "java/lang/ProcessBuilder", Map.of( // behind start(), startPipeline and Runtime.exec; loaded late: woven as it loads
+                    "start([Ljava/lang/ProcessBuilder$Redirect;)Ljava/lang/Process;", new Weave(Hooks.FILE_SPAWN, -1, -1)),
             "java/io/File", Map.of(
                     "length()J", new Weave(Hooks.FILE_READ, 0, -1),
                     "lastModified()J", new Weave(Hooks.FILE_READ, 0, -1),

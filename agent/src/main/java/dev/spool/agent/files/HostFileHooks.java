@@ -78,6 +78,7 @@ public final class HostFileHooks {
                 case Hooks.FILE_COPY -> ops.beforeCopy(path(a), path(b));
                 case Hooks.FILE_STAT -> ops.beforeStat(path(a));
                 case Hooks.FILE_LIST -> ops.beforeList(path(a));
+                case Hooks.FILE_SPAWN -> ops.beforeChildProcess();
                 default -> { }
             }
         } catch (RuntimeException | LinkageError e) {

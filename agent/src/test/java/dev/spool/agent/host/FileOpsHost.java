@@ -28,8 +28,8 @@ import java.util.stream.Stream;
 /**
  * Test host: many short sequences of a Jackson {@code writeValue(File)} of a file followed by one
  * of the host's own JDK file operations on it (reads and writes by other paths, deletions, moves,
- * renames, copies, a folder rename; files written once, then checked, listed or deleted with their
- * folder), each in a folder of its own under {@code <dir>}. What each
+ * renames, copies, a folder rename; a child process reading the file; files written once, then
+ * checked, listed or deleted with their folder), each in a folder of its own under {@code <dir>}. What each
  * read saw goes to {@code <dir>/observed.txt} (not a JSON file: never buffered). Every file is
  * written twice first, so the second write is buffered under the agent (the first creates it).
  * Run once plain and once with the agent (timed flush off); the two trees must be identical.
@@ -51,6 +51,7 @@ public final class FileOpsHost {
         moves(root);
         copies(root);
         folders(root);
+        children(root);
         for (int round = 0; round < NEW_FILE_ROUNDS; round++) {
             newFiles(root.resolve("new-" + round));
         }
@@ -248,6 +249,23 @@ public final class FileOpsHost {
             OBSERVED.add("new-folder-delete: deleted");
         } catch (IOException e) {
             OBSERVED.add("new-folder-delete: " + e.getClass().getSimpleName());
+        }
+    }
+
+    /** A child process reads the file: it must see the buffered content (and a new file not created yet). */
+    private static void children(Path root) throws IOException {
+        observe(root, "child-process-builder", f -> child(new ProcessBuilder("cat", f.getPath()).redirectErrorStream(true).start()));
+        observe(root, "child-runtime-exec", f -> child(Runtime.getRuntime().exec(new String[] {"cat", f.getPath()})));
+        observeNew(root, "child-new-file", f -> child(new ProcessBuilder("cat", f.getPath()).redirectErrorStream(true).start()));
+    }
+
+    private static String child(Process p) throws IOException {
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            return out + " exit=" + p.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
         }
     }
 
