@@ -14,7 +14,9 @@ import java.util.Set;
  *       {@code FileReader}), {@code FileOutputStream.open(String, boolean)} (every
  *       {@code FileOutputStream}, {@code FileWriter}, append or not), {@code RandomAccessFile.open(String, int)}
  *       (its mode tells read from write), {@code File.length()}, {@code File.delete()},
- *       {@code File.renameTo(File)}, {@code File.exists()}, {@code isFile()}, {@code lastModified()}
+ *       {@code File.renameTo(File)}, {@code File.exists()}, {@code isFile()}, {@code lastModified()},
+ *       {@code setLastModified(long)} (an attribute change: the buffered file is written first, as
+ *       for a direct write, so the change applies to it and is not undone by a later flush)
  *       and {@code normalizedList()} (behind every {@code list}/{@code listFiles}; the
  *       {@code java.io.FileSystem} methods behind these are native on Java 17);
  *   <li>{@code java.nio.file}: {@code UnixFileSystemProvider.newByteChannel}, {@code newFileChannel},
@@ -26,8 +28,10 @@ import java.util.Set;
  *       ({@code Files.list}/{@code walk}/{@code find}), {@code checkAccess} ({@code Files.isReadable},
  *       {@code exists} with links followed), {@code exists(Path)} and {@code isRegularFile(Path)}
  *       (Java 17's {@code Files.exists}/{@code isRegularFile}), {@code exists(Path, LinkOption...)}
- *       and {@code readAttributesIfExists} (Java 25's), and
- *       {@code AbstractFileSystemProvider.delete}/{@code deleteIfExists};
+ *       and {@code readAttributesIfExists} (Java 25's), {@code getFileAttributeView(Path, Class, ...)}
+ *       ({@code Files.setLastModifiedTime}/{@code setPosixFilePermissions}/{@code setOwner}: an
+ *       attribute change, as {@code setLastModified}), and
+ *       {@code AbstractFileSystemProvider.delete}/{@code deleteIfExists}/{@code setAttribute};
  *   <li>{@code java.lang}: {@code ProcessBuilder.start(Redirect[])} (behind {@code start()},
  *       {@code startPipeline} and {@code Runtime.exec}): a child process may read any buffered file.
  * </ul>
@@ -53,6 +57,7 @@ public final class FileOpWeaves {
             "java/io/File", Map.of(
                     "length()J", new Weave(Hooks.FILE_READ, 0, -1),
                     "lastModified()J", new Weave(Hooks.FILE_READ, 0, -1),
+                    "setLastModified(J)Z", new Weave(Hooks.FILE_WRITE, 0, -1),
                     "exists()Z", new Weave(Hooks.FILE_STAT, 0, -1),
                     "isFile()Z", new Weave(Hooks.FILE_STAT, 0, -1),
                     "normalizedList()[Ljava/lang/String;", new Weave(Hooks.FILE_LIST, 0, -1),
@@ -72,6 +77,9 @@ public final class FileOpWeaves {
                     Map.entry("move(" + PATH + PATH + "[Ljava/nio/file/CopyOption;)V", new Weave(Hooks.FILE_MOVE, 1, 2)),
                     Map.entry("newDirectoryStream(" + PATH + "Ljava/nio/file/DirectoryStream$Filter;)Ljava/nio/file/DirectoryStream;",
                             new Weave(Hooks.FILE_LIST, 1, -1)),
+                    // attribute views: Files.setLastModifiedTime/setPosixFilePermissions/setOwner/getFileAttributeView
+                    Map.entry("getFileAttributeView(" + PATH + "Ljava/lang/Class;[Ljava/nio/file/LinkOption;)"
+                            + "Ljava/nio/file/attribute/FileAttributeView;", new Weave(Hooks.FILE_WRITE, 1, -1)),
                     Map.entry("checkAccess(" + PATH + "[Ljava/nio/file/AccessMode;)V", new Weave(Hooks.FILE_STAT, 1, -1)),
                     Map.entry("exists(" + PATH + ")Z", new Weave(Hooks.FILE_STAT, 1, -1)), // Java 17
                     Map.entry("isRegularFile(" + PATH + ")Z", new Weave(Hooks.FILE_STAT, 1, -1)), // Java 17
@@ -79,6 +87,8 @@ public final class FileOpWeaves {
                     Map.entry("readAttributesIfExists(" + PATH + "Ljava/lang/Class;[Ljava/nio/file/LinkOption;)"
                             + "Ljava/nio/file/attribute/BasicFileAttributes;", new Weave(Hooks.FILE_STAT, 1, -1))), // Java 25
             "sun/nio/fs/AbstractFileSystemProvider", Map.of(
+                    "setAttribute(" + PATH + "Ljava/lang/String;Ljava/lang/Object;[Ljava/nio/file/LinkOption;)V",
+                    new Weave(Hooks.FILE_WRITE, 1, -1),
                     "delete(" + PATH + ")V", new Weave(Hooks.FILE_DELETE, 1, -1),
                     "deleteIfExists(" + PATH + ")Z", new Weave(Hooks.FILE_DELETE, 1, -1)));
 

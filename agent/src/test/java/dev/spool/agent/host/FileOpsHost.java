@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -127,6 +128,18 @@ public final class FileOpsHost {
             try (FileChannel ch = FileChannel.open(f.toPath(), StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
                 ch.write(ByteBuffer.wrap("+channel".getBytes(StandardCharsets.UTF_8)));
             }
+        });
+        // attribute changes after a buffered write apply to the written file and stay (the flush must not undo them)
+        change(root, "set-last-modified", f -> {
+            OBSERVED.add("set-last-modified: " + f.setLastModified(1_000_000_000_000L) + " " + f.lastModified());
+        });
+        change(root, "set-last-modified-time", f -> {
+            Files.setLastModifiedTime(f.toPath(), FileTime.fromMillis(1_000_000_000_000L));
+            OBSERVED.add("set-last-modified-time: " + Files.getLastModifiedTime(f.toPath()).toMillis());
+        });
+        change(root, "set-attribute", f -> {
+            Files.setAttribute(f.toPath(), "lastModifiedTime", FileTime.fromMillis(1_000_000_000_000L));
+            OBSERVED.add("set-attribute: " + f.lastModified());
         });
         // write -> Files.write -> writeValue: the last write wins
         change(root, "direct-then-json", f -> {

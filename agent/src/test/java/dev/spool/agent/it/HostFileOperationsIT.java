@@ -42,6 +42,11 @@ class HostFileOperationsIT {
                 "what the host's reads saw");
         assertEquals(paths(plain), paths(agent), "the same files and folders");
         Trees.assertSameFiles(plain, agent);
+        for (String set : List.of("set-last-modified", "set-last-modified-time", "set-attribute")) {
+            Path doc = Path.of(set, "doc.json");
+            assertEquals(Files.getLastModifiedTime(plain.resolve(doc)), Files.getLastModifiedTime(agent.resolve(doc)),
+                    set + ": the host's own time stays after the exit");
+        }
         assertTrue(host.err().contains("JDK file classes"), "the JDK's file classes are woven: " + host.err());
         assertEquals(List.of(), Trees.spoolLines(host.err()).stream()
                 .filter(l -> l.contains("conflict") || l.contains("recovery") || l.contains("cannot")).toList());
