@@ -14,7 +14,8 @@ import java.util.Set;
  *       {@code FileReader}), {@code FileOutputStream.open(String, boolean)} (every
  *       {@code FileOutputStream}, {@code FileWriter}, append or not), {@code RandomAccessFile.open(String, int)}
  *       (its mode tells read from write), {@code File.length()}, {@code File.delete()},
- *       {@code File.renameTo(File)}, {@code File.exists()}, {@code isFile()}, {@code lastModified()},
+ *       {@code File.renameTo(File)}, {@code File.exists()}, {@code isFile()}, {@code canRead()},
+ *       {@code canWrite()}, {@code lastModified()},
  *       {@code setLastModified(long)} (an attribute change: the buffered file is written first, as
  *       for a direct write, so the change applies to it and is not undone by a later flush)
  *       and {@code normalizedList()} (behind every {@code list}/{@code listFiles}; the
@@ -60,6 +61,8 @@ public final class FileOpWeaves {
                     "setLastModified(J)Z", new Weave(Hooks.FILE_WRITE, 0, -1),
                     "exists()Z", new Weave(Hooks.FILE_STAT, 0, -1),
                     "isFile()Z", new Weave(Hooks.FILE_STAT, 0, -1),
+                    "canRead()Z", new Weave(Hooks.FILE_STAT, 0, -1),
+                    "canWrite()Z", new Weave(Hooks.FILE_STAT, 0, -1),
                     "normalizedList()[Ljava/lang/String;", new Weave(Hooks.FILE_LIST, 0, -1),
                     "delete()Z", new Weave(Hooks.FILE_DELETE, 0, -1),
                     "renameTo(Ljava/io/File;)Z", new Weave(Hooks.FILE_MOVE, 0, 1)),

@@ -231,7 +231,7 @@ public final class FileOpsHost {
      * (without the agent's hooks for them, most rounds see no file: checked by taking the hooks out).
      */
     private static void newFiles(Path root) throws IOException {
-        observeNew(root, "new-file-exists", f -> f.exists() + " " + f.isFile());
+        observeNew(root, "new-file-exists", f -> f.exists() + " " + f.isFile() + " " + f.canRead() + " " + f.canWrite());
         observeNew(root, "new-files-exists", f -> Files.exists(f.toPath()) + " " + Files.isRegularFile(f.toPath())
                 + " " + Files.notExists(f.toPath()) + " " + Files.isReadable(f.toPath()));
         observeNew(root, "new-last-modified", f -> String.valueOf(f.lastModified() > 0));
