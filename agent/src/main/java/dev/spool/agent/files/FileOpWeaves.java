@@ -32,7 +32,8 @@ import java.util.Set;
  *       and {@code readAttributesIfExists} (Java 25's), {@code getFileAttributeView(Path, Class, ...)}
  *       ({@code Files.setLastModifiedTime}/{@code setPosixFilePermissions}/{@code setOwner}: an
  *       attribute change, as {@code setLastModified}), and
- *       {@code AbstractFileSystemProvider.delete}/{@code deleteIfExists}/{@code setAttribute};
+ *       {@code AbstractFileSystemProvider.delete}/{@code deleteIfExists}/{@code setAttribute}/
+ *       {@code readAttributes(Path, String, ...)} ({@code Files.getAttribute}, {@code readAttributes} by name);
  *   <li>{@code java.lang}: {@code ProcessBuilder.start(Redirect[])} (behind {@code start()},
  *       {@code startPipeline} and {@code Runtime.exec}): a child process may read any buffered file.
  * </ul>
@@ -90,6 +91,8 @@ public final class FileOpWeaves {
                     Map.entry("readAttributesIfExists(" + PATH + "Ljava/lang/Class;[Ljava/nio/file/LinkOption;)"
                             + "Ljava/nio/file/attribute/BasicFileAttributes;", new Weave(Hooks.FILE_STAT, 1, -1))), // Java 25
             "sun/nio/fs/AbstractFileSystemProvider", Map.of(
+                    "readAttributes(" + PATH + "Ljava/lang/String;[Ljava/nio/file/LinkOption;)Ljava/util/Map;", // Files.getAttribute
+                    new Weave(Hooks.FILE_READ, 1, -1),
                     "setAttribute(" + PATH + "Ljava/lang/String;Ljava/lang/Object;[Ljava/nio/file/LinkOption;)V",
                     new Weave(Hooks.FILE_WRITE, 1, -1),
                     "delete(" + PATH + ")V", new Weave(Hooks.FILE_DELETE, 1, -1),

@@ -98,6 +98,8 @@ public final class FileOpsHost {
         });
         observe(root, "file-length", f -> String.valueOf(f.length()));
         observe(root, "files-size", f -> String.valueOf(Files.size(f.toPath())));
+        observe(root, "files-get-attribute", f -> String.valueOf(Files.getAttribute(f.toPath(), "size")));
+        observe(root, "files-read-attributes-by-name", f -> String.valueOf(Files.readAttributes(f.toPath(), "size").get("size")));
     }
 
     private static void writes(Path root) throws IOException {
@@ -323,6 +325,7 @@ public final class FileOpsHost {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("step", step);
         doc.put("values", new double[] {0.5 * step, 1.25});
+        doc.put("pad", "x".repeat(step)); // each step's document has its own size
         return doc;
     }
 }
