@@ -56,17 +56,25 @@ public final class FileOpWeaves {
             "java/io/RandomAccessFile", Map.of("open(" + STRING + "I)V", new Weave(Hooks.FILE_OPEN_MODE, 1, 2)),
             "java/lang/ProcessBuilder", Map.of( // behind start(), startPipeline and Runtime.exec; loaded late: woven as it loads
                     "start([Ljava/lang/ProcessBuilder$Redirect;)Ljava/lang/Process;", new Weave(Hooks.FILE_SPAWN, -1, -1)),
-            "java/io/File", Map.of(
-                    "length()J", new Weave(Hooks.FILE_READ, 0, -1),
-                    "lastModified()J", new Weave(Hooks.FILE_READ, 0, -1),
-                    "setLastModified(J)Z", new Weave(Hooks.FILE_WRITE, 0, -1),
-                    "exists()Z", new Weave(Hooks.FILE_STAT, 0, -1),
-                    "isFile()Z", new Weave(Hooks.FILE_STAT, 0, -1),
-                    "canRead()Z", new Weave(Hooks.FILE_STAT, 0, -1),
-                    "canWrite()Z", new Weave(Hooks.FILE_STAT, 0, -1),
-                    "normalizedList()[Ljava/lang/String;", new Weave(Hooks.FILE_LIST, 0, -1),
-                    "delete()Z", new Weave(Hooks.FILE_DELETE, 0, -1),
-                    "renameTo(Ljava/io/File;)Z", new Weave(Hooks.FILE_MOVE, 0, 1)),
+            "java/io/File", Map.ofEntries(
+                    Map.entry("length()J", new Weave(Hooks.FILE_READ, 0, -1)),
+                    Map.entry("lastModified()J", new Weave(Hooks.FILE_READ, 0, -1)),
+                    Map.entry("setLastModified(J)Z", new Weave(Hooks.FILE_WRITE, 0, -1)),
+                    Map.entry("exists()Z", new Weave(Hooks.FILE_STAT, 0, -1)),
+                    Map.entry("isFile()Z", new Weave(Hooks.FILE_STAT, 0, -1)),
+                    Map.entry("canRead()Z", new Weave(Hooks.FILE_STAT, 0, -1)),
+                    Map.entry("canWrite()Z", new Weave(Hooks.FILE_STAT, 0, -1)),
+                    Map.entry("normalizedList()[Ljava/lang/String;", new Weave(Hooks.FILE_LIST, 0, -1)),
+                    Map.entry("delete()Z", new Weave(Hooks.FILE_DELETE, 0, -1)),
+                    Map.entry("renameTo(Ljava/io/File;)Z", new Weave(Hooks.FILE_MOVE, 0, 1)),
+                    Map.entry("createNewFile()Z", new Weave(Hooks.FILE_STAT, 0, -1)), // finds a new file not created yet: false, as plain
+                    // mode changes: written first (a new file created), as for a direct write
+                    Map.entry("setReadOnly()Z", new Weave(Hooks.FILE_WRITE, 0, -1)),
+                    Map.entry("setWritable(ZZ)Z", new Weave(Hooks.FILE_WRITE, 0, -1)),
+                    Map.entry("setReadable(ZZ)Z", new Weave(Hooks.FILE_WRITE, 0, -1)),
+                    Map.entry("setExecutable(ZZ)Z", new Weave(Hooks.FILE_WRITE, 0, -1))),
+            "sun/nio/fs/UnixPath", Map.of( // Path.toRealPath: finds a new file not created yet
+                    "toRealPath([Ljava/nio/file/LinkOption;)Ljava/nio/file/Path;", new Weave(Hooks.FILE_STAT, 0, -1)),
             "sun/nio/fs/UnixFileSystemProvider", Map.ofEntries(
                     Map.entry("newByteChannel" + OPEN + "[Ljava/nio/file/attribute/FileAttribute;)Ljava/nio/channels/SeekableByteChannel;",
                             new Weave(Hooks.FILE_OPEN_OPTIONS, 1, 2)),

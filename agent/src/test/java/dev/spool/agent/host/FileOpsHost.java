@@ -237,6 +237,10 @@ public final class FileOpsHost {
         observeNew(root, "new-files-exists", f -> Files.exists(f.toPath()) + " " + Files.isRegularFile(f.toPath())
                 + " " + Files.notExists(f.toPath()) + " " + Files.isReadable(f.toPath()));
         observeNew(root, "new-last-modified", f -> String.valueOf(f.lastModified() > 0));
+        observeNew(root, "new-create-new-file", f -> String.valueOf(f.createNewFile()));
+        observeNew(root, "new-to-real-path", f -> String.valueOf(f.toPath().toRealPath().getFileName()));
+        observeNew(root, "new-set-read-only", f -> f.setReadOnly() + " "
+                + java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(f.toPath())));
         observeNew(root, "new-file-list", f -> {
             String[] names = f.getParentFile().list();
             Arrays.sort(names);
