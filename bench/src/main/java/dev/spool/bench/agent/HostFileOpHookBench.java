@@ -27,7 +27,8 @@ import org.openjdk.jmh.annotations.State;
  * buffered, while the buffer holds no entry ({@code buffered=false}: one volatile read and a map
  * size) and while it holds one ({@code buffered=true}: the path normalised and looked up), against
  * a baseline doing the same argument handling; and {@code statNotBuffered}, a whole
- * {@code Files.size} of such a file (woven), for scale. Timed flush off, so the buffered entry stays.
+ * {@code Files.size} of such a file (woven), and {@code existsNotBuffered}, a whole
+ * {@code File.exists} (woven since session 9), for scale. Timed flush off, so the buffered entry stays.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -53,11 +54,13 @@ public class HostFileOpHookBench {
     public boolean buffered;
 
     private Path other;
+    private File otherFile;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         Path dir = Files.createTempDirectory("spool-fileop-bench");
         other = Files.writeString(dir.resolve("other.txt"), "not buffered");
+        otherFile = other.toFile();
         if (buffered) {
             File doc = dir.resolve("doc.json").toFile();
             ObjectMapper mapper = new ObjectMapper();
@@ -79,5 +82,11 @@ public class HostFileOpHookBench {
     @Benchmark
     public long statNotBuffered() throws IOException {
         return Files.size(other);
+    }
+
+    /** {@code File.exists} of a file that is not buffered (woven since session 9: {@code FILE_STAT}). */
+    @Benchmark
+    public boolean existsNotBuffered() {
+        return otherFile.exists();
     }
 }
