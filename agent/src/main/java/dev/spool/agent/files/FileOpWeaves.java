@@ -87,6 +87,8 @@ public final class FileOpWeaves {
                             new Weave(Hooks.FILE_READ, 1, -1)),
                     Map.entry("copy(" + PATH + PATH + "[Ljava/nio/file/CopyOption;)V", new Weave(Hooks.FILE_COPY, 1, 2)),
                     Map.entry("move(" + PATH + PATH + "[Ljava/nio/file/CopyOption;)V", new Weave(Hooks.FILE_MOVE, 1, 2)),
+                    // Files.createLink(link, existing): the new name must share the current content
+                    Map.entry("createLink(" + PATH + PATH + ")V", new Weave(Hooks.FILE_WRITE, 2, -1)),
                     Map.entry("newDirectoryStream(" + PATH + "Ljava/nio/file/DirectoryStream$Filter;)Ljava/nio/file/DirectoryStream;",
                             new Weave(Hooks.FILE_LIST, 1, -1)),
                     // attribute views: Files.setLastModifiedTime/setPosixFilePermissions/setOwner/getFileAttributeView

@@ -197,6 +197,10 @@ public final class FileOpsHost {
                 Files.copy(f.toPath(), out);
             }
         });
+        change(root, "hard-link", f -> { // both names share the current content, and later writes reach both
+            Files.createLink(f.toPath().resolveSibling("link.json"), f.toPath());
+            MAPPER.writeValue(f, doc(3));
+        });
         change(root, "copy-target", f -> {
             Path other = Files.writeString(f.toPath().resolveSibling("other.txt"), "other");
             Files.copy(other, f.toPath(), StandardCopyOption.REPLACE_EXISTING);
