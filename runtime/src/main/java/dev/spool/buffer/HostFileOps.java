@@ -102,9 +102,10 @@ public final class HostFileOps {
      * @param file the file, as the host named it
      */
     public void beforeDelete(Path file) {
-        Entry e = find(file);
+        Path lexical = RealPaths.lexical(file);
+        Entry e = findLexical(lexical);
         if (e == null) {
-            beforeList(file); // a folder: its new files not created yet are there, as without Spool
+            createNotCreatedYetIn(lexical); // a folder: its new files not created yet are there, as without Spool
             return;
         }
         if (Thread.holdsLock(e)) return;
@@ -132,7 +133,12 @@ public final class HostFileOps {
      * @param dir the folder, as the host named it
      */
     public void beforeList(Path dir) {
-        for (Entry e : table.in(RealPaths.lexical(dir))) {
+        createNotCreatedYetIn(RealPaths.lexical(dir));
+    }
+
+    /** Creates the new files directly in folder {@code lexicalDir} that the flusher has not created yet. */
+    private void createNotCreatedYetIn(Path lexicalDir) {
+        for (Entry e : table.in(lexicalDir)) {
             if (!Thread.holdsLock(e) && notCreatedYet(e)) writeOut(e, false);
         }
     }
@@ -165,12 +171,13 @@ public final class HostFileOps {
     public void beforeMove(Path source, Path target) {
         Entry t = find(target);
         if (t != null && Thread.holdsLock(t)) return; // Spool's own rename of a temp file onto its entry
-        Entry s = find(source);
+        Path lexicalSource = RealPaths.lexical(source);
+        Entry s = findLexical(lexicalSource);
         if (s != null) {
             if (Thread.holdsLock(s)) return;
             writeOut(s, true);
         } else {
-            for (Entry inside : table.under(RealPaths.lexical(source))) {
+            for (Entry inside : table.under(lexicalSource)) {
                 if (!Thread.holdsLock(inside)) writeOut(inside, true);
             }
         }
@@ -214,7 +221,11 @@ public final class HostFileOps {
 
     /** The entry of the file the host names {@code file}, or null when none is buffered. */
     private Entry find(Path file) {
-        Path lexical = RealPaths.lexical(file);
+        return findLexical(RealPaths.lexical(file));
+    }
+
+    /** {@link #find} of a path already normalised lexically ({@link RealPaths#lexical}). */
+    private Entry findLexical(Path lexical) {
         Entry e = table.get(lexical);
         if (e == null && !aliases.isEmpty()) {
             Path key = aliases.get(lexical);

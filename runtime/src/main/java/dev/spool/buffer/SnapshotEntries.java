@@ -186,13 +186,17 @@ final class SnapshotEntries {
         return written.result() != EntryWriter.Result.FAILED;
     }
 
-    /** Caller holds {@code e}'s monitor: forget the entry, buffered content and failure included. */
-    /** Whether {@code file}'s folder exists and this process may create files in it ({@code access(W_OK)}). */
+    /**
+     * Whether {@code file}'s folder exists and this process may create files in it, asked afresh
+     * ({@code access(W_OK)}): not {@link ReplaceRefusal}'s folder record, which may be up to a second
+     * old, so a folder the host deleted just before would still look present.
+     */
     private static boolean folderTakesFiles(Path file) {
         Path folder = file.getParent();
         return folder != null && Files.isWritable(folder);
     }
 
+    /** Caller holds {@code e}'s monitor: forget the entry, buffered content and failure included. */
     void drop(Entry e) {
         writer.markClean(e, 0);
         e.failure = null;
