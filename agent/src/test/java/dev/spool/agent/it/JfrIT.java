@@ -22,6 +22,19 @@ class JfrIT {
 
     static final String TYPES = "dev.spool.BufferFlush,dev.spool.SinkWrite,dev.spool.SinkStatistics";
 
+    /** Spool's events only, the periodic one every 100 ms. */
+    static final String SETTINGS = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <configuration version="2.0" label="JfrIT">
+              <event name="dev.spool.BufferFlush"><setting name="enabled">true</setting></event>
+              <event name="dev.spool.SinkWrite"><setting name="enabled">true</setting></event>
+              <event name="dev.spool.SinkStatistics">
+                <setting name="enabled">true</setting>
+                <setting name="period">100 ms</setting>
+              </event>
+            </configuration>
+            """;
+
     @TempDir
     Path root;
 
@@ -33,9 +46,10 @@ class JfrIT {
         assertTrue(field(printed, "dev.spool.SinkWrite", "records").stream().allMatch(n -> n > 0), printed);
         assertFalse(field(printed, "dev.spool.SinkWrite", "records").isEmpty(), printed);
         assertTrue(printed.contains("path = \"" + root.resolve("on").resolve("events.spool")), printed);
-        // periodic (1 s): registered at the first sink write once JFR runs (d7779ce: nothing touches
-        // JFR before it starts), so the run must outlast a period after it: 16 jobs x 2,000 steps
-        // (4 x 400 ended before the first tick in CI); what it counts depends on where the tick falls
+        // periodic: registered at the first sink write once JFR runs (d7779ce: nothing touches JFR
+        // before it starts), so the run must outlast a period after it. The recording's settings
+        // shorten the period to 100 ms (the default 1 s outlasted the whole run on Java 25 in CI);
+        // what it counts depends on where the tick falls
 
         assertFalse(field(printed, "dev.spool.SinkStatistics", "eventsWritten").isEmpty(), printed);
         assertTrue(field(printed, "dev.spool.SinkStatistics", "eventsWritten").stream().allMatch(n -> n >= 0), printed);
@@ -50,9 +64,13 @@ class JfrIT {
     private String recordSampleApp(String name, String extraOptions) throws Exception {
         Path dir = Files.createDirectories(root.resolve(name));
         Path recording = dir.resolve("app.jfr");
+        // Timed flushes every 100 ms: the exit flush alone may miss the recording, as the JVM runs
+        // its shutdown hooks (Spool's exit flush, JFR's dump) concurrently.
         List<String> jvm = new ArrayList<>(Forked.agentArgs("spool.events.methods=dev.spool.sample.Emitter#emit,"
-                + "spool.events.file=" + dir.resolve("events.spool") + extraOptions));
-        jvm.add("-XX:StartFlightRecording=dumponexit=true,filename=" + recording);
+                + "spool.events.file=" + dir.resolve("events.spool") + ",spool.buffer.flush.interval=100"
+                + extraOptions));
+        Path settings = Files.writeString(dir.resolve("spool.jfc"), SETTINGS);
+        jvm.add("-XX:StartFlightRecording=settings=" + settings + ",dumponexit=true,filename=" + recording);
         Forked app = Forked.start(dir, "sample", jvm, null, "-jar", sampleJar(), "--out",
                 dir.resolve("out").toString(), "--jobs", "16", "--steps", "2000", "--threads", "2");
         app.awaitSuccess();
