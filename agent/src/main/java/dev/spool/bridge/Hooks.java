@@ -46,6 +46,12 @@ public final class Hooks {
     public static final int FILE_LIST = 9;
     /** A child process is about to start ({@code ProcessBuilder.start}, {@code Runtime.exec}): it may read any buffered file. */
     public static final int FILE_SPAWN = 10;
+    /**
+     * A read of {@code a}'s attributes, not its content ({@code File.length}/{@code lastModified},
+     * {@code Files.size}, {@code readAttributes}): as {@link #FILE_READ} for a buffered file, while a
+     * routed log file is not drained for it (Logback's size policy reads its file's length per event).
+     */
+    public static final int FILE_READ_ATTRIBUTES = 11;
 
     private static volatile SpoolHooks hooks;
     private static volatile Function<String, String> commands;

@@ -57,8 +57,8 @@ public final class FileOpWeaves {
             "java/lang/ProcessBuilder", Map.of( // behind start(), startPipeline and Runtime.exec; loaded late: woven as it loads
                     "start([Ljava/lang/ProcessBuilder$Redirect;)Ljava/lang/Process;", new Weave(Hooks.FILE_SPAWN, -1, -1)),
             "java/io/File", Map.ofEntries(
-                    Map.entry("length()J", new Weave(Hooks.FILE_READ, 0, -1)),
-                    Map.entry("lastModified()J", new Weave(Hooks.FILE_READ, 0, -1)),
+                    Map.entry("length()J", new Weave(Hooks.FILE_READ_ATTRIBUTES, 0, -1)),
+                    Map.entry("lastModified()J", new Weave(Hooks.FILE_READ_ATTRIBUTES, 0, -1)),
                     Map.entry("setLastModified(J)Z", new Weave(Hooks.FILE_WRITE, 0, -1)),
                     Map.entry("exists()Z", new Weave(Hooks.FILE_STAT, 0, -1)),
                     Map.entry("isFile()Z", new Weave(Hooks.FILE_STAT, 0, -1)),
@@ -84,7 +84,7 @@ public final class FileOpWeaves {
                             + "[Ljava/nio/file/attribute/FileAttribute;)Ljava/nio/channels/AsynchronousFileChannel;",
                             new Weave(Hooks.FILE_OPEN_OPTIONS, 1, 2)),
                     Map.entry("readAttributes(" + PATH + "Ljava/lang/Class;[Ljava/nio/file/LinkOption;)Ljava/nio/file/attribute/BasicFileAttributes;",
-                            new Weave(Hooks.FILE_READ, 1, -1)),
+                            new Weave(Hooks.FILE_READ_ATTRIBUTES, 1, -1)),
                     Map.entry("copy(" + PATH + PATH + "[Ljava/nio/file/CopyOption;)V", new Weave(Hooks.FILE_COPY, 1, 2)),
                     Map.entry("move(" + PATH + PATH + "[Ljava/nio/file/CopyOption;)V", new Weave(Hooks.FILE_MOVE, 1, 2)),
                     // Files.createLink(link, existing): the new name must share the current content
@@ -102,7 +102,7 @@ public final class FileOpWeaves {
                             + "Ljava/nio/file/attribute/BasicFileAttributes;", new Weave(Hooks.FILE_STAT, 1, -1))), // Java 25
             "sun/nio/fs/AbstractFileSystemProvider", Map.of(
                     "readAttributes(" + PATH + "Ljava/lang/String;[Ljava/nio/file/LinkOption;)Ljava/util/Map;", // Files.getAttribute
-                    new Weave(Hooks.FILE_READ, 1, -1),
+                    new Weave(Hooks.FILE_READ_ATTRIBUTES, 1, -1),
                     "setAttribute(" + PATH + "Ljava/lang/String;Ljava/lang/Object;[Ljava/nio/file/LinkOption;)V",
                     new Weave(Hooks.FILE_WRITE, 1, -1),
                     "delete(" + PATH + ")V", new Weave(Hooks.FILE_DELETE, 1, -1),

@@ -25,6 +25,7 @@ public final class HostFileHooks {
     private static final int O_RDWR = 2; // java.io.RandomAccessFile's mode bit for "rw", "rws", "rwd"
 
     private final Supplier<SharedBuffer> buffer;
+    private final RoutedLogFiles logs;
     private final Failures failures;
 
     /** Reports a failure once per kind ({@code key}, message). */
@@ -33,16 +34,36 @@ public final class HostFileHooks {
     }
 
     /**
+     * The log files whose bytes go through a sink now: a host's read of one must find everything
+     * logged before it, as plain (implemented by the agent's log routing).
+     */
+    public interface RoutedLogFiles {
+        /** Whether any log file is routed now (one volatile read). */
+        boolean any();
+
+        /** Writes everything logged to {@code file} so far, bounded by the sink's wait; never throws. */
+        void beforeRead(Path file);
+
+        /** Writes everything logged to every routed file so far (a child process may read any); never throws. */
+        void beforeChildProcess();
+    }
+
+    /**
      * @param buffer the running buffer, or null while none was started (nothing is buffered then)
+     * @param logs the routed log files
      * @param failures where a failure is reported
      */
-    public HostFileHooks(Supplier<SharedBuffer> buffer, Failures failures) {
+    public HostFileHooks(Supplier<SharedBuffer> buffer, RoutedLogFiles logs, Failures failures) {
         this.buffer = buffer;
+        this.logs = logs;
         this.failures = failures;
     }
 
-    /** Whether any file is buffered (on a thread whose file operations may concern one). */
+    /** Whether any file is buffered or any log file routed (on a thread whose file operations may concern one). */
     public boolean active() {
+        if (logs.any()) {
+            return true;
+        }
         SharedBuffer b = buffer.get();
         return b != null && b.hostFiles().watching();
     }
@@ -50,13 +71,16 @@ public final class HostFileHooks {
     /** One operation ({@code Hooks.FILE_*}); never throws. */
     public void before(int op, Object a, Object b) {
         try {
+            if (logs.any()) {
+                beforeOnLogs(op, a, b);
+            }
             SharedBuffer buf = buffer.get();
             if (buf == null) {
                 return;
             }
             HostFileOps ops = buf.hostFiles();
             switch (op) {
-                case Hooks.FILE_READ -> ops.beforeRead(path(a));
+                case Hooks.FILE_READ, Hooks.FILE_READ_ATTRIBUTES -> ops.beforeRead(path(a));
                 case Hooks.FILE_WRITE -> ops.beforeWrite(path(a));
                 case Hooks.FILE_OPEN_MODE -> {
                     if (b instanceof Integer mode && (mode & O_RDWR) != 0) {
@@ -88,6 +112,30 @@ public final class HostFileHooks {
             }
             failures.failed("host-file-op", "cannot prepare a file operation on " + a + (b == null ? "" : ", " + b)
                     + " (" + e + "): it runs on what is on disk");
+        }
+    }
+
+    /**
+     * A read of a routed log file's content (opening it to read, copying it, a child process) finds
+     * what was logged before it. Not its length or attributes: Logback's size policy reads those
+     * per event, and draining there would write one record per system call again.
+     */
+    private void beforeOnLogs(int op, Object a, Object b) {
+        switch (op) {
+            case Hooks.FILE_READ, Hooks.FILE_COPY -> logs.beforeRead(path(a));
+            case Hooks.FILE_OPEN_MODE -> {
+                if (!(b instanceof Integer mode && (mode & O_RDWR) != 0)) {
+                    logs.beforeRead(path(a));
+                }
+            }
+            case Hooks.FILE_OPEN_OPTIONS -> {
+                if (!(b instanceof Set<?> options && (options.contains(StandardOpenOption.WRITE)
+                        || options.contains(StandardOpenOption.APPEND)))) {
+                    logs.beforeRead(path(a));
+                }
+            }
+            case Hooks.FILE_SPAWN -> logs.beforeChildProcess();
+            default -> { }
         }
     }
 

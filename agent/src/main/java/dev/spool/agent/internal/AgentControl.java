@@ -40,6 +40,10 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     private volatile Runnable capturedLogs = () -> { };
     private volatile Backends backends;
     private volatile LogVisibility visibility;
+    /** Whether any log stream is routed now (read per host file operation: {@link RoutedLogReads}). */
+    private volatile boolean anyRoutedStream;
+    /** Runs when a stream is routed while none was (the JDK's file operations are woven then; idempotent). */
+    private volatile Runnable firstRoutedStream = () -> { };
     /** Open sinks and their bean names (name, appender or null). */
     private final Map<SinkMetrics, String[]> sinks = new ConcurrentHashMap<>();
     private SpoolMBeans beans; // guarded by sinks
@@ -176,7 +180,15 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     }
 
     void track(RoutedStream stream) {
-        streams.add(stream);
+        boolean first;
+        synchronized (streams) { // with forget's: the flag never reads false while a stream is routed
+            streams.add(stream);
+            first = !anyRoutedStream;
+            anyRoutedStream = true;
+        }
+        if (first) {
+            firstRoutedStream.run();
+        }
         sinkOpened(stream.metrics());
         LogVisibility v = visibility;
         if (v != null) {
@@ -189,8 +201,27 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
         visibility = new LogVisibility(maxMillis, this::openStreams);
     }
 
+    /** Whether any log stream is routed now. */
+    boolean anyRoutedStream() {
+        return anyRoutedStream;
+    }
+
+    /** Runs {@code step} when a stream is routed while none was ({@code step} must be idempotent; never throws into the routing). */
+    void onFirstRoutedStream(Runnable step) {
+        firstRoutedStream = () -> {
+            try {
+                step.run();
+            } catch (RuntimeException e) {
+                error("first-routed-stream", "cannot prepare for the host's reads of its routed logs (" + e + ")");
+            }
+        };
+    }
+
     void forget(RoutedStream stream) {
-        streams.remove(stream);
+        synchronized (streams) {
+            streams.remove(stream);
+            anyRoutedStream = !streams.isEmpty();
+        }
         sinkClosed(stream.metrics());
     }
 

@@ -53,7 +53,7 @@ final class HooksImpl implements SpoolHooks {
               Set<String> emitters, boolean route, boolean capture, JulCaptures julCaptures) {
         this.julCaptures = julCaptures;
         this.control = control;
-        this.files = new HostFileHooks(backends::bufferIfStarted, control::error);
+        this.files = new HostFileHooks(backends::bufferIfStarted, new RoutedLogReads(control), control::error);
         this.captures = new JacksonCaptures(capture, control::error);
         this.backends = backends;
         this.selected = new SelectedPaths(filter);

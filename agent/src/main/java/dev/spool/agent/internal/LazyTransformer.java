@@ -106,6 +106,14 @@ final class LazyTransformer implements ClassFileTransformer {
         }
     }
 
+    /**
+     * Starts the retransformation of the {@link #afterBuild} classes now if no trigger did (the first
+     * routed log stream: {@code RoutedLogReads}); returns at once, idempotent.
+     */
+    void weaveFilesNow() {
+        startAfterBuild();
+    }
+
     /** At the first trigger: retransforms the {@link #afterBuild} classes on a daemon thread of their own. */
     private void startAfterBuild() {
         if (afterBuild.isEmpty() || !afterBuildStarted.compareAndSet(false, true)) {

@@ -4,6 +4,7 @@ import dev.spool.sink.SinkMetrics;
 import dev.spool.sink.SinkStreams;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Path;
 
 /**
  * A log handler's file stream under the agent: while routing is on, bytes go to the sink's stream
@@ -38,6 +39,8 @@ final class RoutedStream extends OutputStream {
     private final OutputStream routed;
     private final AgentControl control;
     private final String name;
+    /** The file, absolute and normalised ({@code name} read as a path), or null when it is no path. */
+    private final Path file;
     private final long lengthLimit;
     private long length;
     private volatile boolean routing = true;
@@ -64,12 +67,27 @@ final class RoutedStream extends OutputStream {
         this.routed = routed;
         this.control = control;
         this.name = name;
+        this.file = absolute(name);
         this.lengthLimit = lengthLimit;
         this.length = length;
     }
 
     String name() {
         return name;
+    }
+
+    /** The file this stream writes (absolute, normalised), or null when its name is no path. */
+    Path file() {
+        return file;
+    }
+
+    /** {@code name} as an absolute, normalised path (against the working folder, as the JDK resolves it), or null. */
+    static Path absolute(String name) {
+        try {
+            return name == null ? null : Path.of(name).toAbsolutePath().normalize();
+        } catch (RuntimeException e) { // InvalidPathException, an unusable working folder
+            return null;
+        }
     }
 
     /**

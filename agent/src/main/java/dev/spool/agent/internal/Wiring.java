@@ -74,16 +74,25 @@ final class Wiring {
         // The host's own file operations on buffered files (dev.spool.agent.files): the JDK's classes are loaded
         // already; retransformed on a thread of their own once the first Jackson class is woven (a host without
         // Jackson never pays for it); the first Jackson write waits for it, bounded (FileWeaveGate).
-        Set<String> fileClasses = jackson ? FileOpWeaves.classes() : Set.of();
+        // A host that routes its logs reads them back (RoutedLogReads): woven too, once the first log
+        // stream is routed (a host that never opens a log file never pays for it).
+        boolean routesLogs = (config.eventsJul() || config.eventsLogback()) && !exact;
+        boolean weaveFiles = jackson || routesLogs;
+        Set<String> fileClasses = weaveFiles ? FileOpWeaves.classes() : Set.of();
         internalNames.addAll(fileClasses);
         FileWeaveGate filesWoven = new FileWeaveGate(jackson);
-        if (jackson) {
+        if (weaveFiles) {
             HostFileAccess.open(inst);
         }
         Set<String> jacksonClasses = Set.of(HostNames.OBJECT_MAPPER.replace('.', '/'), HostNames.OBJECT_WRITER.replace('.', '/'),
                 HostNames.OBJECT_READER.replace('.', '/'));
-        new LazyTransformer(internalNames, fileClasses, jacksonClasses, filesWoven::done, () -> new AsmWeaver(jackson, config.eventsJul(), config.eventsLogback(),
-                jackson, emittersByInternalName, control), control, () -> Warmup.run(agentJar, !emitters.isEmpty())).install(inst);
+        LazyTransformer transformer = new LazyTransformer(internalNames, fileClasses, jacksonClasses, filesWoven::done,
+                () -> new AsmWeaver(jackson, config.eventsJul(), config.eventsLogback(), weaveFiles, emittersByInternalName, control),
+                control, () -> Warmup.run(agentJar, !emitters.isEmpty()));
+        transformer.install(inst);
+        if (routesLogs) {
+            control.onFirstRoutedStream(transformer::weaveFilesNow);
+        }
         JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
                 ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
                         settings.sink.policy(), settings.sink.waitMillis(), inst, RoutedStream::routesCleanly)
