@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
 import java.util.EnumSet;
 import java.util.Spliterator;
 import java.util.function.Consumer;
@@ -16,13 +18,18 @@ import java.util.stream.Stream;
  * {@code java.util.logging.}, {@code java.lang.invoke.MethodHandle},
  * {@code java.security.AccessController}, or a prefix listed in {@code jdk.logger.packages}
  * (JDK 17–25: {@code LogRecord.CallerFinder} and {@code SimpleConsoleLogger.Formatting.isFilteredFrame}).
- * The walker has the JDK's options (class references kept; reflection and hidden frames left out
- * by the VM exactly as for the JDK's walker).
+ * Reflection frames ({@code Method}, {@code Constructor}, the {@code jdk.internal.reflect}
+ * accessors, {@code java.lang.invoke.LambdaForm*}), which the JDK's walker leaves out, are shown
+ * by this walker ({@code SHOW_REFLECT_FRAMES}) and skipped by {@link #isReflectionFrame} only
+ * among the caller's candidates: the JDK's walker asks its own reflection check twice for every
+ * frame it passes (a tenth of the caller's samples on issue 13's workload); hidden frames are left
+ * out by the VM exactly as for the JDK's walker.
  *
  * <p>Why not the JDK's: its walker starts with a batch of 8 frames and refills a larger one
- * (every slot a new frame object), and four more frames of its own sit above the logger; from a
- * captured {@code FileHandler.publish} the caller is about 11 frames down, inside one batch of
- * {@link #ESTIMATED_DEPTH} here (JFR on issue 13's workload: the JDK's walk was three quarters of
+ * (every slot a new frame object), and four more frames of its own sit above the logger; from the
+ * capture the caller is 9 frames down ({@code log(Level, String, Object[])}; 10 through
+ * {@code info(String)}), inside one batch of {@link #ESTIMATED_DEPTH} here (two slots of a batch
+ * are the walker's own) (JFR on issue 13's workload: the JDK's walk was three quarters of
  * the caller's samples; this one costs about a fifth less, see docs/BENCHMARKS.md).
  * Why not a {@code Throwable} resolved on the writer: filling it walks the whole stack (about
  * 30 ns a frame: 3 µs at 100 frames, more than this walk), resolving it on the writer costs about
@@ -35,10 +42,10 @@ import java.util.stream.Stream;
 final class JulCallerFinder {
 
     /** Frames fetched in the walk's first batch: enough for a direct call from a captured handler. */
-    static final int ESTIMATED_DEPTH = 16;
+    static final int ESTIMATED_DEPTH = 12;
 
-    static final StackWalker WALKER =
-            StackWalker.getInstance(EnumSet.of(StackWalker.Option.RETAIN_CLASS_REFERENCE), ESTIMATED_DEPTH);
+    static final StackWalker WALKER = StackWalker.getInstance(
+            EnumSet.of(StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.SHOW_REFLECT_FRAMES), ESTIMATED_DEPTH);
     private static final String[] SKIPS = skips(System.getProperty("jdk.logger.packages"));
 
     private JulCallerFinder() {}
@@ -73,7 +80,7 @@ final class JulCallerFinder {
             String name = frame.getClassName();
             if (lookingForLogger) {
                 lookingForLogger = !isLoggerImplFrame(name);
-            } else if (!isFilteredFrame(frame, name)) {
+            } else if (!isReflectionFrame(frame.getDeclaringClass(), name) && !isFilteredFrame(frame, name)) {
                 found = frame;
             }
         }
@@ -81,6 +88,16 @@ final class JulCallerFinder {
 
     static boolean isLoggerImplFrame(String name) {
         return name.equals("java.util.logging.Logger") || name.startsWith("sun.util.logging.PlatformLogger");
+    }
+
+    /**
+     * A frame the JDK's walker would not show (its {@code isReflectionFrame}, JDK 17): {@code Method},
+     * {@code Constructor}, a {@code MethodAccessor} or {@code ConstructorAccessor} (all of them in
+     * {@code jdk.internal.reflect}, generated ones included), a {@code java.lang.invoke.LambdaForm} class.
+     */
+    static boolean isReflectionFrame(Class<?> c, String name) {
+        return c == Method.class || c == Constructor.class || name.startsWith("jdk.internal.reflect.")
+                || name.startsWith("java.lang.invoke.LambdaForm");
     }
 
     static boolean isFilteredFrame(StackWalker.StackFrame frame, String name) {

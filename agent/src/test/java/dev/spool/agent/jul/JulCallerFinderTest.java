@@ -176,8 +176,12 @@ class JulCallerFinderTest {
 
     private static void reflectively(String method) {
         try {
-            Logger.class.getMethod(method, String.class).invoke(LOGGER, "reflection");
-            AppWrapper.class.getDeclaredMethod("info", String.class).invoke(new AppWrapper(), "reflected wrapper");
+            // past the JDK's inflation threshold (15): native accessors first, then generated ones
+            for (int i = 0; i < 20; i++) {
+                Logger.class.getMethod(method, String.class).invoke(LOGGER, "reflection " + i);
+                AppWrapper.class.getDeclaredMethod("info", String.class).invoke(new AppWrapper(), "reflected wrapper " + i);
+                Constructing.class.getDeclaredConstructor().newInstance();
+            }
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
