@@ -79,6 +79,9 @@ public final class HostFileHooks {
                 return;
             }
             HostFileOps ops = buf.hostFiles();
+            if (!ops.watching()) {
+                return; // nothing buffered (or a flush thread's own operation): as before any log was routed
+            }
             switch (op) {
                 case Hooks.FILE_READ, Hooks.FILE_READ_ATTRIBUTES -> ops.beforeRead(path(a));
                 case Hooks.FILE_WRITE -> ops.beforeWrite(path(a));

@@ -38,6 +38,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     private volatile boolean routingEnabled = true;
     private volatile Runnable extraFlush = () -> { };
     private volatile Runnable capturedLogs = () -> { };
+    private volatile java.util.function.Consumer<Object> capturedLogsOf = owner -> { };
     private volatile Backends backends;
     private volatile LogVisibility visibility;
     /** Whether any log stream is routed now (read per host file operation: {@link RoutedLogReads}). */
@@ -163,6 +164,27 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     void drainCapturedLogs() {
         try {
             capturedLogs.run();
+        } catch (RuntimeException e) {
+            error("flush-captured-logs", "writing captured log records failed: " + e);
+        }
+    }
+
+    /** What {@link #drainCapturedLogsOf} runs: one handler's or appender's captured records into its stream. */
+    void capturedLogsOf(java.util.function.Consumer<Object> step) {
+        capturedLogsOf = step;
+    }
+
+    /**
+     * Encodes the captured log records still queued for one JUL handler or Logback appender into its
+     * routed stream, on the calling thread (taking the handler's monitor or the appender's lock); a
+     * failure is counted and reported, never thrown.
+     */
+    void drainCapturedLogsOf(Object owner) {
+        if (owner == null) {
+            return;
+        }
+        try {
+            capturedLogsOf.accept(owner);
         } catch (RuntimeException e) {
             error("flush-captured-logs", "writing captured log records failed: " + e);
         }

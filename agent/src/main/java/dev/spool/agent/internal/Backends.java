@@ -26,6 +26,11 @@ final class Backends {
     private volatile EventLog events;
     private volatile boolean eventsFailed;
 
+    /** How long a host thread waits at most for a sink ({@code spool.sink.wait.millis}). */
+    long sinkWaitMillis() {
+        return sinkSettings.waitMillis();
+    }
+
     Backends(AgentControl control, BufferSettings bufferSettings, SinkSettings sinkSettings, Path eventsFile) {
         this.control = control;
         this.bufferSettings = bufferSettings;

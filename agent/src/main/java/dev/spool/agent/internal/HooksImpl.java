@@ -53,7 +53,8 @@ final class HooksImpl implements SpoolHooks {
               Set<String> emitters, boolean route, boolean capture, JulCaptures julCaptures) {
         this.julCaptures = julCaptures;
         this.control = control;
-        this.files = new HostFileHooks(backends::bufferIfStarted, new RoutedLogReads(control), control::error);
+        this.files = new HostFileHooks(backends::bufferIfStarted, new RoutedLogReads(control, backends.sinkWaitMillis()),
+                control::error);
         this.captures = new JacksonCaptures(capture, control::error);
         this.backends = backends;
         this.selected = new SelectedPaths(filter);
@@ -62,6 +63,15 @@ final class HooksImpl implements SpoolHooks {
         this.emitters = Set.copyOf(emitters);
         this.route = route;
         this.deferral = new LogbackDeferral(control::error, dev.spool.sink.SinkSettings.DEFAULT_WAIT_MILLIS);
+        control.capturedLogsOf(owner -> { // one handler's or appender's (a host reading its file)
+            try {
+                deferral.closing(owner); // Logback: what the appender captured, under its lock
+            } finally {
+                if (julCaptures != null) {
+                    julCaptures.drain(owner, "flush"); // JUL: what the handler captured, under its monitor
+                }
+            }
+        });
         control.capturedLogs(() -> { // both, even when one throws (AgentControl.flush counts it)
             try {
                 deferral.drainAll();
@@ -202,7 +212,7 @@ final class HooksImpl implements SpoolHooks {
         }
         try {
             OutputStream routed = backends.logStream(kind, owner, out, streamName);
-            RoutedStream stream = new RoutedStream(out, routed, control, streamName);
+            RoutedStream stream = new RoutedStream(out, routed, control, streamName).owner(owner); // JUL: null
             control.track(stream);
             AgentLog.debug("routing " + streamName + " through the sink");
             return stream;
@@ -228,7 +238,7 @@ final class HooksImpl implements SpoolHooks {
         try {
             OutputStream routed = backends.logStream("logback", appender, plan.file(), streamName);
             RoutedStream stream = new RoutedStream(plan.file(), routed, control, streamName, plan.lengthLimit(),
-                    plan.currentLength());
+                    plan.currentLength()).owner(appender);
             plan.install(stream);
             control.track(stream);
             String notDeferred = deferral.routed(appender, plan.rollsByBytes());

@@ -1,25 +1,38 @@
 package dev.spool.agent.internal;
 
 import dev.spool.agent.files.HostFileHooks;
-import java.io.IOException;
+import dev.spool.bridge.Hooks;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A host's read of its own routed log file finds everything it logged before the read, as without
  * the agent: the JDK's file operations are woven ({@code dev.spool.agent.files}), and opening a
  * routed file to read it, copying it or starting a child process first writes what the file's
- * captured records and sink still hold ({@link AgentControl#drainCapturedLogs()}, then
- * {@link RoutedStream#drain()}). Each wait is bounded by the sink's ({@code spool.sink.wait.millis});
- * past it, or on an error (reported, the stream then writes on the host's own path), the read
- * goes on with what is on disk.
+ * Logback appender captured ({@link AgentControl#drainCapturedLogsOf}; for a JUL file, whose stream
+ * does not know its handler, what every log captured) and what its sink holds
+ * ({@link RoutedStream#drainForReader()}).
+ *
+ * <p>The drain runs on a thread of its own ({@code spool-log-read-drain}, a host thread as far as
+ * the hooks go, so a rotation it causes routes the next file) and the reader waits for it at most
+ * {@code spool.sink.wait.millis}: the drain takes the handler's monitor or the appender's lock,
+ * which the thread that formats captured records holds while it runs the application's code
+ * (an exception's {@code getMessage()}), and that code may wait for a lock the reader holds. Past
+ * the bound (counted, reported) the read goes on with what is on disk, and the drain finishes on
+ * its own. A reader that holds the appender itself as a monitor drains on its own thread (re-entrant);
+ * one that reads inside a JUL handler's {@code publish} waits out the bound. The streams are listed again after the captured records are written: writing
+ * them may roll or rotate the file into a new stream. A sink error is kept for the host's next
+ * write, which throws it as a plain write would have.
  *
  * <p>Not drained: reads of the file's length or attributes (Logback's size policy reads the length
  * per event; {@link RoutedStream}'s length limit keeps that answer exact where it matters), a
  * path through another symlink or hard link, native code, other processes (they see the bytes
- * within {@code spool.events.visibility.max.ms}).
+ * within {@code spool.events.visibility.max.ms}), a read before the JDK's file classes are woven
+ * (on a thread of their own, from the first routed stream on: tens of milliseconds).
  *
- * <p>Thread-safe; runs on the host's thread that reads. Example (what a woven
+ * <p>Thread-safe; called on the host's thread that reads. Example (what a woven
  * {@code FileInputStream.open} of {@code app.log} leads to):
  * <pre>{@code
  * if (reads.any()) reads.beforeRead(Path.of("app.log")); // then the host's own open
@@ -28,9 +41,11 @@ import java.util.List;
 final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
 
     private final AgentControl control;
+    private final long waitMillis;
 
-    RoutedLogReads(AgentControl control) {
+    RoutedLogReads(AgentControl control, long waitMillis) {
         this.control = control;
+        this.waitMillis = Math.max(1, waitMillis);
     }
 
     @Override
@@ -41,41 +56,77 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
     @Override
     public void beforeRead(Path file) {
         Path target = RoutedStream.absolute(file.toString());
-        if (target == null) {
-            return;
-        }
-        List<RoutedStream> open = control.openStreams();
-        boolean drained = false;
-        for (RoutedStream s : open) {
-            if (target.equals(s.file())) {
-                if (!drained) {
-                    control.drainCapturedLogs(); // records captured before encoding reach their streams first
-                    drained = true;
-                }
-                drain(s);
-            }
+        if (target != null) {
+            drain(() -> writing(target));
         }
     }
 
     @Override
     public void beforeChildProcess() {
-        List<RoutedStream> open = control.openStreams();
-        if (open.isEmpty()) {
+        drain(control::openStreams);
+    }
+
+    /** The routed streams writing {@code target} now. */
+    private List<RoutedStream> writing(Path target) {
+        List<RoutedStream> hits = new ArrayList<>(1);
+        for (RoutedStream s : control.openStreams()) {
+            if (target.equals(s.file())) {
+                hits.add(s);
+            }
+        }
+        return hits;
+    }
+
+    private void drain(Supplier<List<RoutedStream>> streams) {
+        List<RoutedStream> first = streams.get();
+        if (first.isEmpty()) {
             return;
         }
-        control.drainCapturedLogs();
-        for (RoutedStream s : open) {
-            drain(s);
+        Runnable drain = () -> {
+            boolean all = false;
+            for (RoutedStream s : first) {
+                if (s.owner() != null) {
+                    control.drainCapturedLogsOf(s.owner());
+                } else if (!all) { // a JUL file's stream does not know its handler: every captured record
+                    control.drainCapturedLogs();
+                    all = true;
+                }
+            }
+            for (RoutedStream s : streams.get()) { // again: the captured records may have rolled the file
+                s.drainForReader();
+            }
+        };
+        if (holdsAnOwner(first)) {
+            boolean mark = Hooks.markSpoolThread(false); // as a host thread: a rotation routes the next file
+            try {
+                drain.run();
+            } finally {
+                Hooks.markSpoolThread(mark);
+            }
+            return;
+        }
+        Thread drainer = new Thread(null, drain, "spool-log-read-drain", 0, false); // no inherited thread locals
+        drainer.setDaemon(true);
+        drainer.start();
+        try {
+            drainer.join(waitMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (drainer.isAlive()) {
+            control.error("log-read-wait", "a read of a routed log waited " + waitMillis + " ms for its records (a handler's"
+                    + " or appender's lock was held): it finds what is on disk, the rest follows");
         }
     }
 
-    private void drain(RoutedStream s) {
-        try {
-            s.drain();
-        } catch (IOException | RuntimeException e) {
-            // RoutedStream reported it and writes on the host's own path from now on; the read goes on
-            control.error("log-read-drain:" + s.name(), "cannot write " + s.name() + " before the host reads it ("
-                    + e + "): the read finds what is on disk");
+    private static boolean holdsAnOwner(List<RoutedStream> streams) {
+        for (RoutedStream s : streams) {
+            Object owner = s.owner();
+            if (owner != null && Thread.holdsLock(owner)) {
+                return true;
+            }
         }
+        return false;
     }
 }

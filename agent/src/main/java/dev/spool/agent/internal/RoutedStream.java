@@ -41,6 +41,8 @@ final class RoutedStream extends OutputStream {
     private final String name;
     /** The file, absolute and normalised ({@code name} read as a path), or null when it is no path. */
     private final Path file;
+    /** The Logback appender whose stream this is (its captured records feed it), or null (a JUL file's: no handler known). */
+    private volatile Object owner;
     private final long lengthLimit;
     private long length;
     private volatile boolean routing = true;
@@ -74,6 +76,16 @@ final class RoutedStream extends OutputStream {
 
     String name() {
         return name;
+    }
+
+    /** The handler or appender writing through this stream, or null (set once, when routed). */
+    Object owner() {
+        return owner;
+    }
+
+    RoutedStream owner(Object handlerOrAppender) {
+        this.owner = handlerOrAppender;
+        return this;
     }
 
     /** The file this stream writes (absolute, normalised), or null when its name is no path. */
@@ -186,6 +198,27 @@ final class RoutedStream extends OutputStream {
         direct.flush();
     }
 
+    /**
+     * Before the host reads the file ({@link RoutedLogReads}, any thread): everything written so far
+     * reaches the file, bounded by the sink's wait. An error is kept for the host's next write or
+     * flush, which throws it where a plain write would have failed (as for the visibility tick); the
+     * stream does not change path here, so the host's own error handling runs as without Spool.
+     */
+    void drainForReader() {
+        if (!routing) {
+            return; // the host's own path: its bytes are in the file already
+        }
+        try {
+            Sinks.drain(routed);
+            direct.flush();
+        } catch (IOException e) {
+            pending = e;
+        } catch (RuntimeException e) {
+            control.error("log-read-drain:" + name, "cannot write " + name + " before the host reads it (" + e
+                    + "): the read finds what is on disk");
+        }
+    }
+
     /** The visibility tick: asks the sink to write what this stream got since the last tick (never blocks). */
     void requestWrite() {
         if (unwritten && routing) {
@@ -210,7 +243,10 @@ final class RoutedStream extends OutputStream {
 
     @Override
     public void close() throws IOException {
-        control.forget(this);
-        routed.close();
+        try {
+            routed.close(); // drains into the file: a reader meanwhile still finds this stream and waits for it
+        } finally {
+            control.forget(this);
+        }
     }
 }

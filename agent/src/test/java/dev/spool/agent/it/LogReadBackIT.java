@@ -43,6 +43,25 @@ class LogReadBackIT {
         }
     }
 
+    /**
+     * The read's wait is bounded: the drain needs the handler's monitor, held by the thread that
+     * formats the record while it waits for a lock the reader holds (the record's exception's
+     * {@code getMessage()}). Waiting on the reader's thread for the monitor deadlocked the host.
+     */
+    @Test
+    void shouldNotDeadlockWhenTheReaderHoldsALockTheRecordsFormattingNeeds() throws Exception {
+        Path plain = Files.createDirectories(root.resolve("lock-plain"));
+        Path agent = Files.createDirectories(root.resolve("lock-agent"));
+        String plainOut = Forked.start(root, "lock-plain", List.of(), Forked.hostClassPath(),
+                "dev.spool.agent.host.LogReadLockHost", plain.toString()).awaitSuccess();
+        Forked routed = Forked.start(root, "lock-agent", Forked.agentArgs("spool.sink.wait.millis=1000"),
+                Forked.hostClassPath(), "dev.spool.agent.host.LogReadLockHost", agent.toString());
+        String agentOut = routed.awaitSuccess();
+        assertTrue(plainOut.contains("read returned"), plainOut);
+        assertEquals(plainOut, agentOut, "the read returned and the log ends the same: " + routed.err());
+        assertTrue(routed.err().contains("log-read-wait") || routed.err().contains("waited"), routed.err());
+    }
+
     private String run(Path dir, List<String> jvmArgs) throws Exception {
         return start(dir, jvmArgs).awaitSuccess();
     }
