@@ -58,6 +58,8 @@ public final class Hooks {
     /** [0]: inside a hook or on Spool's own thread; [1]: the hook is a Jackson one (nested Jackson calls go on). */
     private static final ThreadLocal<boolean[]> INSIDE = ThreadLocal.withInitial(() -> new boolean[2]);
     private static final ThreadLocal<String> NEXT_STREAM_NAME = new ThreadLocal<>();
+    /** The JUL {@code FileHandler} opening the log stream about to be created on this thread. */
+    private static final ThreadLocal<Object> NEXT_STREAM_OWNER = new ThreadLocal<>();
     /** [0]: the clock a Logback time-based policy reads on this thread, or {@link Long#MIN_VALUE} (its own). */
     private static final ThreadLocal<long[]> LOG_CLOCK = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE});
 
@@ -165,9 +167,19 @@ public final class Hooks {
         NEXT_STREAM_NAME.set(name);
     }
 
+    /** Remembers the handler opening the log stream about to be created on this thread (JUL's {@code FileHandler.open}). */
+    public static void nextStreamOwner(Object handler) {
+        NEXT_STREAM_OWNER.set(handler);
+    }
+
     public static OutputStream wrapLogStream(String kind, Object owner, OutputStream out) {
         String name = NEXT_STREAM_NAME.get();
         NEXT_STREAM_NAME.remove();
+        Object opener = NEXT_STREAM_OWNER.get();
+        NEXT_STREAM_OWNER.remove();
+        if (owner == null) {
+            owner = opener; // JUL: the meter's stream names no handler; the FileHandler that opened it
+        }
         SpoolHooks h = hooks;
         if (h == null || out == null) {
             return out;

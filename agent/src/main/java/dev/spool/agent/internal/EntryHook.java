@@ -17,7 +17,8 @@ import net.bytebuddy.jar.asm.Type;
  * READ_JSON      try { Object v = Hooks.readJson(this, "<method>", file, arg2 or null);
  *                      if (v != null) return (ReturnType) (v == Hooks.NULL ? null : v); }
  *                catch (IOException e) { throw e; } catch (Throwable t) { }
- * JUL_OPEN       try { Hooks.nextStreamName(file == null ? null : file.getPath()); } catch (Throwable t) { }
+ * JUL_OPEN       try { Hooks.nextStreamOwner(this); Hooks.nextStreamName(file == null ? null : file.getPath()); }
+ *                catch (Throwable t) { }
  * JUL_METER      try { out = Hooks.wrapLogStream("jul", null, out); } catch (Throwable t) { }   (argument 1)
  * LOGBACK_STREAM try { out = Hooks.wrapLogStream("logback", this, out); } catch (Throwable t) { }
  * LOGBACK_EVENT  try { if (Hooks.logRecord("logback", this, event)) return; } catch (Throwable t) { }
@@ -120,6 +121,8 @@ final class EntryHook extends MethodVisitor {
             case JUL_OPEN -> {
                 Label isNull = new Label();
                 Label named = new Label();
+                super.visitVarInsn(Opcodes.ALOAD, 0); // the FileHandler: whose records feed the stream (RoutedLogReads)
+                invokeHooks("nextStreamOwner", "(Ljava/lang/Object;)V");
                 super.visitVarInsn(Opcodes.ALOAD, 1);
                 super.visitInsn(Opcodes.DUP);
                 super.visitJumpInsn(Opcodes.IFNULL, isNull);

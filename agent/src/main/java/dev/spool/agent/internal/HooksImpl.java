@@ -211,8 +211,8 @@ final class HooksImpl implements SpoolHooks {
             streamName = kind + "-" + Integer.toHexString(System.identityHashCode(out));
         }
         try {
-            OutputStream routed = backends.logStream(kind, owner, out, streamName);
-            RoutedStream stream = new RoutedStream(out, routed, control, streamName).owner(owner); // JUL: null
+            OutputStream routed = backends.logStream(kind, null, out, streamName); // a JUL log's sink is found by name
+            RoutedStream stream = new RoutedStream(out, routed, control, streamName).owner(owner); // the FileHandler
             control.track(stream);
             AgentLog.debug("routing " + streamName + " through the sink");
             return stream;

@@ -11,8 +11,8 @@ import java.util.function.Supplier;
  * A host's read of its own routed log file finds everything it logged before the read, as without
  * the agent: the JDK's file operations are woven ({@code dev.spool.agent.files}), and opening a
  * routed file to read it, copying it or starting a child process first writes what the file's
- * Logback appender captured ({@link AgentControl#drainCapturedLogsOf}; for a JUL file, whose stream
- * does not know its handler, what every log captured) and what its sink holds
+ * JUL handler or Logback appender captured ({@link AgentControl#drainCapturedLogsOf}; for a stream
+ * whose handler is not known, what every log captured) and what its sink holds
  * ({@link RoutedStream#drainForReader()}).
  *
  * <p>The drain runs on a thread of its own ({@code spool-log-read-drain}, a host thread as far as
@@ -21,8 +21,8 @@ import java.util.function.Supplier;
  * which the thread that formats captured records holds while it runs the application's code
  * (an exception's {@code getMessage()}), and that code may wait for a lock the reader holds. Past
  * the bound (counted, reported) the read goes on with what is on disk, and the drain finishes on
- * its own. A reader that holds the appender itself as a monitor drains on its own thread (re-entrant);
- * one that reads inside a JUL handler's {@code publish} waits out the bound. The streams are listed again after the captured records are written: writing
+ * its own. A reader that holds the handler's monitor itself (reading inside the JUL handler's
+ * {@code publish}) drains on its own thread, as the monitor is re-entrant. The streams are listed again after the captured records are written: writing
  * them may roll or rotate the file into a new stream. A sink error is kept for the host's next
  * write, which throws it as a plain write would have.
  *
@@ -87,7 +87,7 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
             for (RoutedStream s : first) {
                 if (s.owner() != null) {
                     control.drainCapturedLogsOf(s.owner());
-                } else if (!all) { // a JUL file's stream does not know its handler: every captured record
+                } else if (!all) { // a stream whose handler is not known (a MeteredStream made by other code): every log's
                     control.drainCapturedLogs();
                     all = true;
                 }

@@ -41,7 +41,7 @@ final class RoutedStream extends OutputStream {
     private final String name;
     /** The file, absolute and normalised ({@code name} read as a path), or null when it is no path. */
     private final Path file;
-    /** The Logback appender whose stream this is (its captured records feed it), or null (a JUL file's: no handler known). */
+    /** The JUL handler or Logback appender whose stream this is (its captured records feed it), or null. */
     private volatile Object owner;
     private final long lengthLimit;
     private long length;
