@@ -1,6 +1,7 @@
 package dev.spool.agent.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -60,6 +61,26 @@ class LogReadBackIT {
         assertTrue(plainOut.contains("read returned"), plainOut);
         assertEquals(plainOut, agentOut, "the read returned and the log ends the same: " + routed.err());
         assertTrue(routed.err().contains("log-read-wait") || routed.err().contains("waited"), routed.err());
+    }
+
+    /**
+     * A handler that reads its own file inside its {@code publish} (holding its monitor) finds each
+     * record it just wrote: the drain runs on the reader's thread, where the monitor is re-entrant.
+     * On a drain thread of its own it waited out the bound for the monitor and missed the record.
+     */
+    @Test
+    void shouldFindTheRecordJustWrittenWhenAHandlerReadsItsFileInsideItsPublish() throws Exception {
+        Path plain = Files.createDirectories(root.resolve("tail-plain"));
+        Path agent = Files.createDirectories(root.resolve("tail-agent"));
+        String plainOut = Forked.start(root, "tail-plain", List.of(), Forked.hostClassPath(),
+                "dev.spool.agent.host.LogReadInPublishHost", plain.toString(), "20").awaitSuccess();
+        Forked routed = Forked.start(root, "tail-agent", Forked.agentArgs("spool.sink.wait.millis=500,spool.log.level=debug"),
+                Forked.hostClassPath(), "dev.spool.agent.host.LogReadInPublishHost", agent.toString(), "20");
+        String agentOut = routed.awaitSuccess();
+        assertTrue(plainOut.startsWith("seen [1, 2, 3,"), plainOut);
+        assertEquals(plainOut, agentOut, routed.err());
+        assertTrue(routed.err().contains("JUL capture"), "the handler's records were captured: " + routed.err());
+        assertFalse(routed.err().contains("log-read-wait") || routed.err().contains("waited"), routed.err());
     }
 
     private String run(Path dir, List<String> jvmArgs) throws Exception {
