@@ -29,7 +29,7 @@ final class LogSink {
 
     final String name;
     final String appender;
-    private final FileSwitch files = new FileSwitch();
+    private final LogFileSwitch files = new LogFileSwitch();
     private final OutputStream shared;
     private final Metrics metrics;
     private volatile String activePath;
@@ -75,7 +75,7 @@ final class LogSink {
             attached.writable = false;
             metrics.sink.flush();         // the sink only: a roll runs under the log's own locks, maybe on its encoding thread
         }
-        files.target = file;
+        files.attach(file, path);
         activePath = path;
         attached = new FileStream(file);
         return attached;
@@ -108,46 +108,10 @@ final class LogSink {
         try {
             metrics.sink.flush(); // every byte of this file is in it before the next file is attached (the sink only, as above)
         } finally {
-            files.target = null;
+            files.detach();
             attached = null;
             idleSince = System.nanoTime();
             stream.file.close();
-        }
-    }
-
-    /** The one file the sink writes now: the sink's delegate, switched at each roll. */
-    private static final class FileSwitch extends OutputStream {
-        volatile OutputStream target;
-
-        private OutputStream target() throws IOException {
-            OutputStream t = target;
-            if (t == null) {
-                throw new IOException("the log has no open file (closed or between two files of a roll)");
-            }
-            return t;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            target().write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            target().write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            OutputStream t = target;
-            if (t != null) {
-                t.flush();
-            }
-        }
-
-        @Override
-        public void close() {
-            // each file is closed when the log moves on from it (detach), not with the sink
         }
     }
 
