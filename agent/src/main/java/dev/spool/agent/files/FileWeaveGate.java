@@ -7,9 +7,10 @@ import java.util.concurrent.TimeUnit;
  * Whether Jackson writes may be buffered yet: only once the JDK's file operations are woven (or
  * that ended in a refusal, which is reported), since before it a buffered file could be read,
  * moved or deleted by the host behind the buffer's back. The weaving starts with the first Jackson
- * class and takes tens of milliseconds; the first write that finds it unfinished waits for it, at
- * most {@link #MAX_WAIT_MILLIS}, and past that bound writes are not buffered (the host's own
- * write runs) until it ends, with no further wait. Thread-safe.
+ * class or the first routed log stream and takes tens of milliseconds; the first write (or that
+ * log's open: a read of the log right after logging must be woven) that finds it unfinished waits
+ * for it, at most {@link #MAX_WAIT_MILLIS}, and past that bound writes are not buffered (the host's
+ * own write runs) until it ends, with no further wait. Thread-safe.
  * <pre>{@code
  * if (!gate.open()) return false; // the host's own write runs
  * }</pre>

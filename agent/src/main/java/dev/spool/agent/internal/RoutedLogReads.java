@@ -29,8 +29,8 @@ import java.util.function.Supplier;
  * <p>Not drained: reads of the file's length or attributes (Logback's size policy reads the length
  * per event; {@link RoutedStream}'s length limit keeps that answer exact where it matters), a
  * path through another symlink or hard link, native code, other processes (they see the bytes
- * within {@code spool.events.visibility.max.ms}), a read before the JDK's file classes are woven
- * (on a thread of their own, from the first routed stream on: tens of milliseconds).
+ * within {@code spool.events.visibility.max.ms}). The JDK's file classes are woven before the host's
+ * first routed log open returns (it waits for that once, at most {@code FileWeaveGate.MAX_WAIT_MILLIS}).
  *
  * <p>Thread-safe; called on the host's thread that reads. Example (what a woven
  * {@code FileInputStream.open} of {@code app.log} leads to):

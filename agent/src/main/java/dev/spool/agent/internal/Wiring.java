@@ -74,13 +74,13 @@ final class Wiring {
         // The host's own file operations on buffered files (dev.spool.agent.files): the JDK's classes are loaded
         // already; retransformed on a thread of their own once the first Jackson class is woven (a host without
         // Jackson never pays for it); the first Jackson write waits for it, bounded (FileWeaveGate).
-        // A host that routes its logs reads them back (RoutedLogReads): woven too, once the first log
-        // stream is routed (a host that never opens a log file never pays for it).
+        // A host that routes its logs reads them back (RoutedLogReads): woven too, when the first log
+        // stream is routed (a host that never opens a log file never pays for it); that open waits for it.
         boolean routesLogs = (config.eventsJul() || config.eventsLogback()) && !exact;
         boolean weaveFiles = jackson || routesLogs;
         Set<String> fileClasses = weaveFiles ? FileOpWeaves.classes() : Set.of();
         internalNames.addAll(fileClasses);
-        FileWeaveGate filesWoven = new FileWeaveGate(jackson);
+        FileWeaveGate filesWoven = new FileWeaveGate(weaveFiles);
         if (weaveFiles) {
             HostFileAccess.open(inst);
         }
@@ -91,7 +91,12 @@ final class Wiring {
                 control, () -> Warmup.run(agentJar, !emitters.isEmpty()));
         transformer.install(inst);
         if (routesLogs) {
-            control.onFirstRoutedStream(transformer::weaveFilesNow);
+            // the host opening its first routed log waits for the weaving (once, bounded as for Jackson's
+            // first write): a read of the log right after logging must already be woven (RoutedLogReads)
+            control.onFirstRoutedStream(() -> {
+                transformer.weaveFilesNow();
+                filesWoven.open();
+            });
         }
         JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
                 ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
