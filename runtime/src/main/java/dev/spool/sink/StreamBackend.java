@@ -9,6 +9,14 @@ final class StreamBackend implements SinkBackend {
     private final OutputStream delegate;
     private final byte[] chunk = new byte[64 << 10];
     private long position;
+    /**
+     * The batch whose write failed part-way and how many of its bytes the delegate had taken: the
+     * writer retries a batch with the same array, its positions reset, and the retry skips them (a
+     * log file reopened after it was closed under the sink must not get them twice). A short write
+     * inside one {@code delegate.write} that then fails cannot be seen here and may still repeat.
+     */
+    private ByteBuffer[] failed;
+    private long taken;
 
     StreamBackend(OutputStream delegate) {
         this.delegate = delegate;
@@ -16,19 +24,38 @@ final class StreamBackend implements SinkBackend {
 
     @Override
     public void write(ByteBuffer[] sources) throws IOException {
-        for (ByteBuffer src : sources) {
-            int n = src.remaining();
-            if (src.hasArray()) {
-                delegate.write(src.array(), src.arrayOffset() + src.position(), n);
-                src.position(src.limit());
-            } else {
-                while (src.hasRemaining()) {
-                    int k = Math.min(chunk.length, src.remaining());
-                    src.get(chunk, 0, k);
-                    delegate.write(chunk, 0, k);
+        long skip = sources == failed ? taken : 0;
+        failed = null;
+        taken = 0;
+        long done = 0;
+        try {
+            for (ByteBuffer src : sources) {
+                int n = src.remaining();
+                int s = (int) Math.min(skip, n);
+                if (s > 0) {
+                    src.position(src.position() + s);
+                    skip -= s;
+                    done += s;
                 }
+                if (src.hasArray()) {
+                    int k = src.remaining();
+                    delegate.write(src.array(), src.arrayOffset() + src.position(), k);
+                    src.position(src.limit());
+                    done += k;
+                } else {
+                    while (src.hasRemaining()) {
+                        int k = Math.min(chunk.length, src.remaining());
+                        src.get(chunk, 0, k);
+                        delegate.write(chunk, 0, k);
+                        done += k;
+                    }
+                }
+                position += n;
             }
-            position += n;
+        } catch (IOException | RuntimeException e) {
+            failed = sources;
+            taken = done;
+            throw e;
         }
     }
 
@@ -39,7 +66,7 @@ final class StreamBackend implements SinkBackend {
 
     @Override
     public void rewind(long position) {
-        // A stream cannot be rewound; a retried write may repeat bytes the delegate took before failing.
+        // A stream cannot be rewound: a retried batch skips the bytes the delegate took before it failed.
         this.position = position;
     }
 

@@ -18,8 +18,9 @@ import java.util.Objects;
  * <p>A file the host closed under the sink: Logback's {@code FileAppenderResilienceTest} closes the
  * appender's {@code FileOutputStream} through its channel while records it already accepted are
  * still in the sink. Without the agent those records were in the file before the close. So when a
- * write fails on a {@code FileOutputStream} whose channel is closed, the same file (same path, same
- * file key as when it was attached; never created) is opened again to append, and the failure is
+ * write fails on a {@code FileOutputStream} whose channel is closed (or on the reopened file's
+ * channel, which an interrupted writer closes), the same file (same path, same file key as when it
+ * was attached, and the size the sink left it at; never created) is opened again to append, and the failure is
  * still thrown: the sink records it (the host's next write gets the error, as a plain write would,
  * and Logback starts its own recovery) and its retry writes the held bytes into the reopened file.
  * A file moved, replaced or deleted meanwhile is not reopened: the sink keeps retrying, and its bytes
@@ -33,14 +34,18 @@ final class LogFileSwitch extends OutputStream {
     private volatile OutputStream target;
     private String path; // guarded by this
     private Object fileKey; // guarded by this: null when unknown (no reopen)
+    /** The file's size as the sink left it: its size at attach plus every byte written through here. */
+    private volatile long size = -1;
     private OutputStream reopened; // guarded by this
+    private FileChannel reopenedChannel; // guarded by this
 
-    /** Points the sink at {@code file}, written at {@code path} (its file key is read now). */
+    /** Points the sink at {@code file}, written at {@code path} (its file key and size are read now). */
     synchronized void attach(OutputStream file, String path) {
         closeReopened();
         this.target = file;
         this.path = path;
         this.fileKey = keyOf(path);
+        this.size = sizeOf(path);
     }
 
     /** No file: later writes fail until the next {@link #attach}. */
@@ -67,6 +72,10 @@ final class LogFileSwitch extends OutputStream {
         OutputStream t = target();
         try {
             t.write(b, off, len);
+            long at = size;
+            if (at >= 0) {
+                size = at + len; // one writer at a time (the sink's)
+            }
         } catch (IOException e) {
             reopenIfClosedUnder(t);
             throw e; // recorded by the sink, which retries (into the reopened file)
@@ -87,11 +96,17 @@ final class LogFileSwitch extends OutputStream {
     }
 
     private void reopenIfClosedUnder(OutputStream failed) {
-        if (!(failed instanceof FileOutputStream fos) || fos.getChannel().isOpen()) {
-            return; // not closed under us (a full disk, an I/O error): the sink's retries as before
-        }
         synchronized (this) {
-            if (target != failed || path == null || fileKey == null || !fileKey.equals(keyOf(path))) {
+            boolean closedUnder = failed instanceof FileOutputStream fos
+                    ? !fos.getChannel().isOpen()
+                    : failed == reopened && reopenedChannel != null && !reopenedChannel.isOpen(); // an interrupted writer's
+            if (!closedUnder) {
+                return; // not closed under us (a full disk, an I/O error): the sink's retries as before
+            }
+            // the same file as the sink left it: its key (device, inode) and its size, since an inode
+            // number may be handed out again to a file made at the same path
+            if (target != failed || path == null || fileKey == null || size < 0
+                    || !fileKey.equals(keyOf(path)) || sizeOf(path) != size) {
                 return;
             }
             FileChannel again = null;
@@ -106,6 +121,7 @@ final class LogFileSwitch extends OutputStream {
                 return;
             }
             closeReopened();
+            reopenedChannel = again;
             reopened = Channels.newOutputStream(again);
             target = reopened;
             AgentLog.debug("the log file " + path + " was closed under Spool's sink: reopened to append what it held");
@@ -115,7 +131,16 @@ final class LogFileSwitch extends OutputStream {
     private void closeReopened() {
         OutputStream r = reopened;
         reopened = null;
+        reopenedChannel = null;
         closeQuietly(r);
+    }
+
+    private static long sizeOf(String path) {
+        try {
+            return path == null ? -1 : Files.size(Path.of(path));
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     private static void closeQuietly(AutoCloseable c) {

@@ -69,6 +69,20 @@ class LogFileSwitchTest {
     }
 
     @Test
+    void shouldNotReopenAFileSomeoneElseWroteToSinceTheSinkLastDid() throws IOException {
+        Path file = dir.resolve("shared.log");
+        FileOutputStream fos = new FileOutputStream(file.toFile());
+        LogFileSwitch files = new LogFileSwitch();
+        files.attach(fos, file.toString());
+        files.write(b("one\n"), 0, 4);
+        fos.getChannel().close();
+        Files.writeString(file, "other\n", java.nio.file.StandardOpenOption.APPEND); // not the size the sink left
+        assertThrows(IOException.class, () -> files.write(b("two\n"), 0, 4));
+        assertThrows(IOException.class, () -> files.write(b("two\n"), 0, 4), "not reopened");
+        assertEquals("one\nother\n", Files.readString(file));
+    }
+
+    @Test
     void shouldLeaveAFailureOfAnOpenStreamToTheSinksRetries() throws IOException {
         Path file = dir.resolve("full.log");
         Files.writeString(file, "");
