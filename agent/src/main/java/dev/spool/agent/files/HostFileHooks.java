@@ -85,16 +85,8 @@ public final class HostFileHooks {
             switch (op) {
                 case Hooks.FILE_READ, Hooks.FILE_READ_ATTRIBUTES -> ops.beforeRead(path(a));
                 case Hooks.FILE_WRITE -> ops.beforeWrite(path(a));
-                case Hooks.FILE_OPEN_MODE -> {
-                    if (b instanceof Integer mode && (mode & O_RDWR) != 0) {
-                        ops.beforeWrite(path(a));
-                    } else {
-                        ops.beforeRead(path(a));
-                    }
-                }
-                case Hooks.FILE_OPEN_OPTIONS -> {
-                    if (b instanceof Set<?> options && (options.contains(StandardOpenOption.WRITE)
-                            || options.contains(StandardOpenOption.APPEND))) {
+                case Hooks.FILE_OPEN_MODE, Hooks.FILE_OPEN_OPTIONS -> {
+                    if (opensToWrite(op, b)) {
                         ops.beforeWrite(path(a));
                     } else {
                         ops.beforeRead(path(a));
@@ -126,20 +118,26 @@ public final class HostFileHooks {
     private void beforeOnLogs(int op, Object a, Object b) {
         switch (op) {
             case Hooks.FILE_READ, Hooks.FILE_COPY -> logs.beforeRead(path(a));
-            case Hooks.FILE_OPEN_MODE -> {
-                if (!(b instanceof Integer mode && (mode & O_RDWR) != 0)) {
-                    logs.beforeRead(path(a));
-                }
-            }
-            case Hooks.FILE_OPEN_OPTIONS -> {
-                if (!(b instanceof Set<?> options && (options.contains(StandardOpenOption.WRITE)
-                        || options.contains(StandardOpenOption.APPEND)))) {
+            case Hooks.FILE_OPEN_MODE, Hooks.FILE_OPEN_OPTIONS -> {
+                if (!opensToWrite(op, b)) {
                     logs.beforeRead(path(a));
                 }
             }
             case Hooks.FILE_SPAWN -> logs.beforeChildProcess();
             default -> { }
         }
+    }
+
+    /**
+     * Whether an open ({@code FILE_OPEN_MODE}: {@code RandomAccessFile} mode bits; {@code FILE_OPEN_OPTIONS}:
+     * the {@code Set} of {@code OpenOption}s) writes: "rw"/"rws"/"rwd", or {@code WRITE}/{@code APPEND}.
+     */
+    private static boolean opensToWrite(int op, Object b) {
+        if (op == Hooks.FILE_OPEN_MODE) {
+            return b instanceof Integer mode && (mode & O_RDWR) != 0;
+        }
+        return b instanceof Set<?> options && (options.contains(StandardOpenOption.WRITE)
+                || options.contains(StandardOpenOption.APPEND));
     }
 
     private static Path path(Object o) {

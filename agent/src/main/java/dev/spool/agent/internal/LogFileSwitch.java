@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Objects;
 
 /**
  * The one file a log's sink writes now (the sink's delegate, switched at each roll by
@@ -44,8 +43,9 @@ final class LogFileSwitch extends OutputStream {
         closeReopened();
         this.target = file;
         this.path = path;
-        this.fileKey = keyOf(path);
-        this.size = sizeOf(path);
+        BasicFileAttributes now = attributesOf(path);
+        this.fileKey = now == null ? null : now.fileKey();
+        this.size = now == null ? -1 : now.size();
     }
 
     /** No file: later writes fail until the next {@link #attach}. */
@@ -105,14 +105,16 @@ final class LogFileSwitch extends OutputStream {
             }
             // the same file as the sink left it: its key (device, inode) and its size, since an inode
             // number may be handed out again to a file made at the same path
+            BasicFileAttributes now;
             if (target != failed || path == null || fileKey == null || size < 0
-                    || !fileKey.equals(keyOf(path)) || sizeOf(path) != size) {
+                    || (now = attributesOf(path)) == null || !fileKey.equals(now.fileKey()) || now.size() != size) {
                 return;
             }
             FileChannel again = null;
             try {
                 again = FileChannel.open(Path.of(path), StandardOpenOption.WRITE, StandardOpenOption.APPEND); // never creates
-                if (!fileKey.equals(keyOf(path))) { // replaced between the check and the open
+                BasicFileAttributes opened = attributesOf(path);
+                if (opened == null || !fileKey.equals(opened.fileKey())) { // replaced between the check and the open
                     again.close();
                     return;
                 }
@@ -135,14 +137,6 @@ final class LogFileSwitch extends OutputStream {
         closeQuietly(r);
     }
 
-    private static long sizeOf(String path) {
-        try {
-            return path == null ? -1 : Files.size(Path.of(path));
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-    }
-
     private static void closeQuietly(AutoCloseable c) {
         if (c != null) {
             try {
@@ -153,10 +147,11 @@ final class LogFileSwitch extends OutputStream {
         }
     }
 
-    private static Object keyOf(String path) {
+    /** The file's attributes (one stat: its key and size), or null when it cannot be read or has no file key. */
+    private static BasicFileAttributes attributesOf(String path) {
         try {
-            return path == null ? null
-                    : Objects.requireNonNull(Files.readAttributes(Path.of(path), BasicFileAttributes.class).fileKey());
+            BasicFileAttributes a = path == null ? null : Files.readAttributes(Path.of(path), BasicFileAttributes.class);
+            return a == null || a.fileKey() == null ? null : a;
         } catch (IOException | RuntimeException e) {
             return null;
         }
