@@ -3,6 +3,7 @@ package dev.spool.bridge;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.ref.WeakReference;
 import java.util.function.Function;
 
 /**
@@ -59,7 +60,7 @@ public final class Hooks {
     private static final ThreadLocal<boolean[]> INSIDE = ThreadLocal.withInitial(() -> new boolean[2]);
     private static final ThreadLocal<String> NEXT_STREAM_NAME = new ThreadLocal<>();
     /** The JUL {@code FileHandler} opening the log stream about to be created on this thread. */
-    private static final ThreadLocal<Object> NEXT_STREAM_OWNER = new ThreadLocal<>();
+    private static final ThreadLocal<WeakReference<Object>> NEXT_STREAM_OWNER = new ThreadLocal<>();
     /** [0]: the clock a Logback time-based policy reads on this thread, or {@link Long#MIN_VALUE} (its own). */
     private static final ThreadLocal<long[]> LOG_CLOCK = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE});
 
@@ -167,16 +168,21 @@ public final class Hooks {
         NEXT_STREAM_NAME.set(name);
     }
 
-    /** Remembers the handler opening the log stream about to be created on this thread (JUL's {@code FileHandler.open}). */
+    /**
+     * Remembers the handler opening the log stream about to be created on this thread (JUL's
+     * {@code FileHandler.open}). Weakly: an open that fails before its stream is made leaves this
+     * set until the thread's next stream, which must not keep a discarded handler alive.
+     */
     public static void nextStreamOwner(Object handler) {
-        NEXT_STREAM_OWNER.set(handler);
+        NEXT_STREAM_OWNER.set(handler == null ? null : new WeakReference<>(handler));
     }
 
     public static OutputStream wrapLogStream(String kind, Object owner, OutputStream out) {
         String name = NEXT_STREAM_NAME.get();
         NEXT_STREAM_NAME.remove();
-        Object opener = NEXT_STREAM_OWNER.get();
+        WeakReference<Object> openerRef = NEXT_STREAM_OWNER.get();
         NEXT_STREAM_OWNER.remove();
+        Object opener = openerRef == null ? null : openerRef.get();
         if (owner == null) {
             owner = opener; // JUL: the meter's stream names no handler; the FileHandler that opened it
         }
