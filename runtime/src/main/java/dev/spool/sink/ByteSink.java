@@ -85,6 +85,7 @@ public final class ByteSink implements AutoCloseable {
     private final SinkWriter writer;
     final SinkClosing closing;
     final DirectWrites direct;
+    final BufferedAppends appends;
     private final Thread shutdownHook;
     private final SinkMetrics metrics;
 
@@ -105,6 +106,7 @@ public final class ByteSink implements AutoCloseable {
         this.writer = new SinkWriter(this);
         this.closing = new SinkClosing(this, writer);
         this.direct = new DirectWrites(this);
+        this.appends = new BufferedAppends(this);
         if (!startWriter) {
             this.shutdownHook = null;
             return;
@@ -231,84 +233,12 @@ public final class ByteSink implements AutoCloseable {
 
     /** {@link #append(ByteBuffer, ByteBuffer)} telling {@link #OK}, {@link #DROPPED} (by policy) and {@link #FAILED}. */
     int offer(ByteBuffer first, ByteBuffer second) {
-        int n1 = first.remaining();
-        int n = n1 + (second == null ? 0 : second.remaining());
-        if (n == 0) {
-            return OK;
-        }
-        if (closed) {
-            return writeThrough(first, second);
-        }
-        int idle = 0;
-        long waitStart = 0;
-        while (true) {
-            BufferHandOff.Slot slot = slots.currentSlot();
-            SinkBuffer buf = slot.buf;
-            if (n > buf.capacity) {
-                return buf == BufferHandOff.CLOSED_SLOT.buf ? writeThrough(first, second)
-                        : offerDirect(second == null ? new ByteBuffer[] {first} : new ByteBuffer[] {first, second});
-            }
-            long r = buf.reserve(n);
-            if (r >= 0) {
-                boolean copied = false;          // inline, no call between reserve and try: see package-info
-                try {
-                    buf.data.put((int) r, first, first.position(), n1);
-                    if (second != null) {
-                        buf.data.put((int) r + n1, second, second.position(), n - n1);
-                    }
-                    copied = true;
-                } finally {
-                    if (copied) {
-                        buf.commit(n);           // if this throws, the writer's bounded wait writes the copied bytes
-                    } else {
-                        synchronized (buf.holes) {   // no call: this thread may be at its stack limit
-                            int h = buf.holeCount;
-                            if (h < SinkBuffer.MAX_HOLES) {
-                                buf.holes[h] = (r << 32) | n;
-                            }
-                            buf.holeCount = h + 1;
-                            buf.deferredBytes += n;
-                            buf.deferredUnits++;
-                        }
-                    }
-                }
-                return OK;
-            }
-            if (r == SinkBuffer.SEALED_BY_ME) {
-                slots.handOff(buf);
-            }
-            if (buf == BufferHandOff.CLOSED_SLOT.buf) {
-                return writeThrough(first, second);
-            }
-            boolean moving = buf.claimedAcquire() >= SinkBuffer.CLOSED || !buf.isEnqueued();
-            if (!moving && slots.tryReplace(slot)) {
-                continue;
-            }
-            SinkPolicy p = policy;
-            if (p == SinkPolicy.DROP && (!moving || idle >= Idle.SPINS)) {
-                dropped.increment();             // DROP never waits beyond a moment's spin
-                return DROPPED;
-            }
-            if (p == SinkPolicy.SYNC && !moving) {
-                return offerDirect(second == null ? new ByteBuffer[] {first} : new ByteBuffer[] {first, second});
-            }
-            if (waitStart == 0) {
-                waitStart = System.nanoTime() | 1;
-            } else if (waitedTooLong(waitStart)) {
-                return fail("a " + p + " producer waited " + waitMillis + " ms for a free buffer");
-            }
-            idle = Idle.step(idle);
-        }
-    }
-
-    /** True when a wait that began at {@code start} is past the bound, or the writer is stuck failing that long. */
-    private boolean waitedTooLong(long start) {
-        return System.nanoTime() - start >= waitNanos || writerStalledLongerThan(waitNanos);
+        return appends.offer(first, second);
     }
 
     /** The writer's current write has been failing for at least {@code nanos} (e.g. a full disk). */
     boolean writerStalledLongerThan(long nanos) {
-        return writer.stalled && System.nanoTime() - writer.stalledSince >= nanos;
+        return writer.output.stalled && System.nanoTime() - writer.output.stalledSince >= nanos;
     }
 
     /**
@@ -330,7 +260,7 @@ public final class ByteSink implements AutoCloseable {
     /** Counts a failed unit (as dropped, and as the last error) and returns {@link #FAILED}. */
     int fail(String why) {
         dropped.increment();
-        recordError(name + ": " + why + (writer.stalled ? "; the writer is failing: " + writer.lastWriteError : ""));
+        recordError(name + ": " + why + (writer.output.stalled ? "; the writer is failing: " + writer.output.lastWriteError : ""));
         return FAILED;
     }
 
@@ -388,10 +318,6 @@ public final class ByteSink implements AutoCloseable {
         closing.shutdown();
     }
 
-    private int writeThrough(ByteBuffer first, ByteBuffer second) {
-        return closing.writeThrough(second == null ? new ByteBuffer[] {first} : new ByteBuffer[] {first, second});
-    }
-
     public boolean isClosed() {
         return closed;
     }
@@ -418,7 +344,7 @@ public final class ByteSink implements AutoCloseable {
 
     /** A write is failing and being retried right now (e.g. a full disk). */
     boolean writerStalled() {
-        return writer.stalled;
+        return writer.output.stalled;
     }
 
     /** The writer has finished for good (its last actions happen-before a true result). */

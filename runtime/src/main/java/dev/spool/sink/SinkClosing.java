@@ -90,7 +90,7 @@ final class SinkClosing {
             return false;
         }
         synchronized (sink.throughLock) {
-            return !sink.backendClosed && writer.drainLeftovers() && writer.settle();
+            return !sink.backendClosed && writer.drainLeftovers() && writer.output.settle();
         }
     }
 
@@ -113,7 +113,7 @@ final class SinkClosing {
                 sink.dropped.increment();
                 return ByteSink.FAILED;          // like a write to a closed stream
             }
-            if (!writer.drainLeftovers() || !writer.writeThrough(own, bytes) || !writer.settle()) {
+            if (!writer.drainLeftovers() || !writer.output.writeThrough(own, bytes) || !writer.output.settle()) {
                 return sink.fail("a write after close failed");
             }
             sink.directWrites.increment();

@@ -1,9 +1,6 @@
 package dev.spool.sink;
 
-import dev.spool.internal.jfr.SpoolJfr;
-import dev.spool.internal.recovery.RecoveryFolder;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * order, waits (bounded) for each buffer's reservations to be committed, writes, recycles the
  * buffer. When idle for {@link #LINGER_NANOS} (or asked to flush) it seals the partly filled
  * current buffer, so data never waits long in memory. Never dies: every failure is recorded,
- * every request completed.
+ * every request completed. The writes themselves (retry and backoff, throttle, the failing-write
+ * state, bytes given up while closing) are its {@link BackendWrites}.
  *
  * <p><b>Who runs it.</b> The writer is a sequence of {@link #step()}s run by one thread at a time:
  * a {@link SinkWriterPool} thread in turns ({@link #member} set; {@link #wake()} schedules a turn),
@@ -22,14 +20,11 @@ import java.util.concurrent.locks.LockSupport;
  * tests; {@link #wake()} unparks it). {@link #runner} is the thread running it now. Its plain
  * fields are touched only inside steps, ordered across turns by the pool (see the package
  * documentation). After the writer ended, the write-through path of a closed sink uses the same
- * methods under {@link ByteSink#throughLock}.
+ * methods (and its {@link BackendWrites}) under {@link ByteSink#throughLock}.
  */
 final class SinkWriter implements Runnable {
     /** How long a partly filled buffer may wait for more data before it is written anyway. */
     static final long LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-    /** Attempts per write once the sink is closing (before that: retried until it succeeds). */
-    static final int CLOSE_ATTEMPTS = 5;
-    private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /** {@link #step} outcomes. */
     static final int WORKED = 0;
@@ -38,6 +33,8 @@ final class SinkWriter implements Runnable {
 
     private final ByteSink sink;
     private final SinkRecycler recycler;
+    /** The writes to the back end: retry, throttle, the failing-write state, bytes given up while closing. */
+    final BackendWrites output;
     /** The writer's own thread ({@link #run}), or null on the pool. */
     private volatile Thread thread;
     /** The thread running the writer now: its own, or the pool thread of the current turn (else null). */
@@ -49,22 +46,14 @@ final class SinkWriter implements Runnable {
     /** Set last, in a finally, when {@link #run} returns: the writer's actions happen-before a reader that sees it. */
     volatile boolean ended;
     private volatile boolean parked;
-    /** A write is failing and being retried (e.g. a full disk), since {@link #stalledSince}. */
-    volatile boolean stalled;
-    volatile long stalledSince;
-    /** The last write failure (without the time), for the messages of failed producers. */
-    volatile String lastWriteError;
-    private boolean dirty;
-    private long throttleNext;
     /** A current buffer seen sealed but not enqueued, and since when (see {@link BufferHandOff#rescueSealed}). */
     private SinkBuffer sealWatch;
     private long sealWatchSince;
-    /** Bytes given up while closing (the target cannot take them); saved to the recovery folder at the end. */
-    private final List<RecoveryFolder.Item> givenUp = new ArrayList<>();
 
     SinkWriter(ByteSink sink) {
         this.sink = sink;
         this.recycler = new SinkRecycler(sink);
+        this.output = new BackendWrites(sink, this);
     }
 
     /** A producer queued something or set a flag: the writer runs soon (its pool turn, or its own thread unparked). */
@@ -125,8 +114,8 @@ final class SinkWriter implements Runnable {
                 sink.slots.sealCurrent(sink.waitNanos);
                 return WORKED;
             }
-            if (dirty) {
-                flushBackend();
+            if (output.dirty) {
+                output.flushBackend();
             }
             long now = System.nanoTime();
             watchSealed(now, sink.waitNanos);
@@ -193,14 +182,11 @@ final class SinkWriter implements Runnable {
         synchronized (sink.throughLock) {
             try {
                 drainLeftovers();
-                if (!givenUp.isEmpty()) {
-                    RecoveryFolder.saveAll(givenUp, "unwritten chunk(s) of " + sink.name);
-                    givenUp.clear();
-                }
+                output.saveGivenUp();
                 if (sink.closeRequested) {
                     closeBackend();
                 } else {
-                    settle();                    // the JVM's shutdown: later bytes are written through
+                    output.settle();             // the JVM's shutdown: later bytes are written through
                 }
             } catch (Throwable t) {
                 sink.recordError("writer end: " + t);
@@ -270,11 +256,11 @@ final class SinkWriter implements Runnable {
         boolean ok = false;
         try {
             if (req.isMarker()) {
-                flushBackend();
+                output.flushBackend();
                 sink.direct.reconcile();         // a flush leaves no skewed count behind
                 ok = true;
             } else {
-                ok = write(req.sources, req.bytes, 1, req);
+                ok = output.write(req.sources, req.bytes, 1, req);
                 if (ok) {
                     sink.directWrites.increment();
                 }
@@ -299,7 +285,7 @@ final class SinkWriter implements Runnable {
                     sink.recordError("write " + sink.name + ": " + (holes.length + buf.holesOverflowed())
                             + " unit(s) whose copy failed in their producer (left out: " + holes.length + ")");
                 }
-                write(slices(buf.data, limit, holes), limit, buf.committedEvents() - holes.length, null);
+                output.write(slices(buf.data, limit, holes), limit, buf.committedEvents() - holes.length, null);
             }
         } finally {
             buf.written = true;
@@ -323,120 +309,6 @@ final class SinkWriter implements Runnable {
             parts.add(data.duplicate().limit(limit).position(at));
         }
         return parts.toArray(new ByteBuffer[0]);
-    }
-
-    /** A write after close on the caller's thread (through-lock held): a few attempts, no retry for ever. */
-    boolean writeThrough(ByteBuffer[] sources, long bytes) {
-        return write(sources, bytes, 1, null);
-    }
-
-    /**
-     * Writes with retry and backoff; false when the bytes were given up: while closing after
-     * {@link #CLOSE_ATTEMPTS}, or when the waiter of {@code req} abandoned it.
-     */
-    private boolean write(ByteBuffer[] sources, long bytes, long events, WriteRequest req) {
-        int[] positions = new int[sources.length];
-        for (int i = 0; i < sources.length; i++) {
-            positions[i] = sources[i].position();
-        }
-        long start = sink.backend.position();
-        long backoff = TimeUnit.MILLISECONDS.toNanos(10);
-        int attempts = 0;
-        while (true) {
-            throttle(bytes);
-            try {
-                Object jfr = SpoolJfr.beginSinkWrite();
-                sink.backend.write(sources);
-                dirty = true;
-                stalled = false;
-                sink.written.add(events, bytes, System.nanoTime());
-                SpoolJfr.sinkWritten(jfr, sink.name, events, bytes);
-                return true;
-            } catch (Exception | InternalError e) {
-                attempts++;
-                lastWriteError = e.toString();
-                sink.recordError("write " + sink.name + " at " + start + ": " + e);
-                if (!stalled) {
-                    stalledSince = System.nanoTime();
-                    stalled = true;
-                }
-                for (int i = 0; i < sources.length; i++) {
-                    sources[i].position(positions[i]);
-                }
-                try {
-                    sink.backend.rewind(start);
-                } catch (Exception re) {
-                    sink.recordError("rewind " + sink.name + ": " + re);
-                }
-                if (req != null && req.abandoned) {
-                    return false;
-                }
-                if (sink.closed && attempts >= CLOSE_ATTEMPTS) {
-                    if (runningHere()) {
-                        keepForRecovery(sources, start, bytes);
-                    }
-                    return false;
-                }
-                LockSupport.parkNanos(backoff);
-                backoff = Math.min(MAX_BACKOFF_NANOS, backoff * 2);
-            }
-        }
-    }
-
-    /** Copies bytes that are given up, to be saved in the recovery folder when the writer ends. */
-    private void keepForRecovery(ByteBuffer[] sources, long start, long bytes) {
-        try {
-            ByteBuffer copy = ByteBuffer.allocate((int) Math.min(Integer.MAX_VALUE - 8, bytes));
-            for (ByteBuffer b : sources) {
-                ByteBuffer d = b.duplicate();
-                if (d.remaining() > copy.remaining()) d.limit(d.position() + copy.remaining());
-                copy.put(d);
-            }
-            copy.flip();
-            givenUp.add(new RecoveryFolder.Item(Path.of(sink.name),
-                    bytes + " bytes that belong at offset " + start + " (after the file header/data already there) of", copy));
-        } catch (OutOfMemoryError | RuntimeException e) {
-            sink.recordError("lost " + bytes + " bytes of " + sink.name + " at " + start + ": " + e);
-        }
-    }
-
-    private void throttle(long bytes) {
-        long rate = sink.maxBytesPerSecond;
-        if (rate <= 0) {
-            throttleNext = 0;
-            return;
-        }
-        long now = System.nanoTime();
-        if (throttleNext == 0 || throttleNext < now) {
-            throttleNext = now;
-        }
-        long wait = throttleNext - now;
-        while (wait > 0 && sink.maxBytesPerSecond > 0) {
-            LockSupport.parkNanos(Math.min(wait, TimeUnit.MILLISECONDS.toNanos(100)));
-            wait = throttleNext - System.nanoTime();
-        }
-        throttleNext += (long) (bytes * 1e9 / rate);
-    }
-
-    private void flushBackend() {
-        try {
-            sink.backend.flush();
-            dirty = false;
-        } catch (Exception e) {
-            sink.recordError("flush " + sink.name + ": " + e);
-        }
-    }
-
-    /** The output complete as it is now and still writable (through-lock held); false on failure. */
-    boolean settle() {
-        try {
-            sink.backend.settle();
-            dirty = false;
-            return true;
-        } catch (Exception | InternalError e) {
-            sink.recordError("flush " + sink.name + ": " + e);
-            return false;
-        }
     }
 
     /** Closes the back end once (through-lock held, writer thread ended or ending). */

@@ -19,8 +19,9 @@
  * and in the JCStress tests, one thread runs {@code SinkWriter.run()}, the same steps in a loop
  * that parks when idle. Either way exactly one thread runs a sink's steps at a time, so everything
  * below that says "the writer" holds for whichever thread runs the current turn, and the writer's
- * plain fields ({@code SinkBuffer.written}, {@code retire}, the writer's own state) stay
- * single-threaded in effect: consecutive turns on different threads are ordered as stated next.
+ * plain fields ({@code SinkBuffer.written}, {@code retire}, the writer's own state, in
+ * {@code SinkWriter} and its {@code BackendWrites}) stay single-threaded in effect: consecutive
+ * turns on different threads are ordered as stated next.
  *
  * <h2>Memory-ordering conventions (the only ones used in this package)</h2>
  * <ul>
