@@ -188,6 +188,9 @@ final class SinkWriter implements Runnable {
                 } else {
                     output.settle();             // the JVM's shutdown: later bytes are written through
                 }
+                // closeBackend drains once more: a direct write queued after the drain above (its producer
+                // read 'not closed' just before the close) and given up there is saved too
+                output.saveGivenUp();
             } catch (Throwable t) {
                 sink.recordError("writer end: " + t);
             } finally {
