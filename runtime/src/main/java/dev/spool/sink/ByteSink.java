@@ -24,8 +24,11 @@ import java.util.concurrent.atomic.LongAdder;
  * them; for one sink, units appear in the order their space was claimed. A direct append is
  * written after everything appended before it by any thread has been written. Lock-free for
  * producers while a buffer has room; when none has, {@link SinkPolicy} decides: {@code BLOCK}
- * waits, {@code DROP} refuses (counted), {@code SYNC} writes through. No method throws into the
- * caller; I/O errors are counted, kept as the last error and retried with backoff by the writer.
+ * waits, {@code DROP} refuses (counted), {@code SYNC} writes through. No exception is thrown into
+ * the caller; I/O errors are counted, kept as the last error and retried with backoff by the writer.
+ * A JVM {@code Error} raised on the caller's own thread while it copies its bytes (out of memory, a
+ * stack overflow) leaves a counted hole in the buffer and then propagates: the dying producer of
+ * {@code package-info}.
  *
  * <p><b>Bounds.</b> Every wait (a {@code BLOCK} producer, a direct write, {@link #flush},
  * {@link #close}, the writer waiting for a producer) is bounded by
