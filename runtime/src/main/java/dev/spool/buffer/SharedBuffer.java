@@ -1,11 +1,7 @@
 package dev.spool.buffer;
 
-import dev.spool.internal.recovery.RecoveryFolder;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
@@ -60,8 +56,6 @@ public final class SharedBuffer implements AutoCloseable {
      * ({@code EntryOverheadRun} in bench, docs/BENCHMARKS.md "Buffer grid"), rounded up.
      */
     static final long ENTRY_BYTES = 352;
-
-    private static volatile SharedBuffer global;
 
     private final AtomicInteger scopeDepth = new AtomicInteger();
     private final Counters counters = new Counters();
@@ -129,16 +123,7 @@ public final class SharedBuffer implements AutoCloseable {
      * @return the global buffer, never null
      */
     public static SharedBuffer global() {
-        SharedBuffer g = global;
-        if (g != null) return g;
-        synchronized (SharedBuffer.class) {
-            if (global == null) {
-                SharedBuffer created = new SharedBuffer(BufferSettings.defaults());
-                Runtime.getRuntime().addShutdownHook(new Thread(created::shutdown, "spool-buffer-shutdown"));
-                global = created;
-            }
-            return global;
-        }
+        return GlobalBuffer.get();
     }
 
     /**
@@ -674,28 +659,6 @@ public final class SharedBuffer implements AutoCloseable {
             flush();
         } finally {
             workers.shutdown();
-        }
-    }
-
-    /**
-     * The JVM is exiting: flush; whatever still cannot be written goes to the recovery folder
-     * (one stderr line names it), so the data is never lost with the process.
-     */
-    private void shutdown() {
-        try {
-            close();
-        } catch (FlushException e) {
-            System.err.println("[spool] buffer flush at shutdown failed: " + e.getMessage());
-            List<RecoveryFolder.Item> items = new ArrayList<>();
-            for (FlushException.Failure f : e.failures()) {
-                if (f.unsavedContent() != null) {
-                    items.add(new RecoveryFolder.Item(f.file(), "unsaved buffered content of",
-                            ByteBuffer.wrap(f.unsavedContent())));
-                }
-            }
-            if (!items.isEmpty()) RecoveryFolder.saveAll(items, "buffered file(s)");
-        } catch (RuntimeException e) {
-            System.err.println("[spool] buffer flush at shutdown failed: " + e.getMessage());
         }
     }
 }
