@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.ObjectCodec;
 import com.fasterxml.jackson.core.PrettyPrinter;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -20,12 +19,10 @@ import com.fasterxml.jackson.databind.MappingJsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.util.RawValue;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Field;
-import java.math.BigInteger;
 
 /**
  * {@link HostJackson} against the host's own Jackson 2.x (2.11 or later: it needs
@@ -33,13 +30,14 @@ import java.math.BigInteger;
  * API like any library user, but never loaded by the agent's own class loader (there Jackson is
  * relocated): {@link HostOpsLoader} defines it from {@code HostOps.bytes}, a copy of this class
  * file made before shading, in a child of the host's Jackson class loader. It must therefore
- * reference no class but JDK, Jackson, {@link HostJackson} and its own nested classes (no lambdas).
+ * reference no class but JDK, Jackson, {@link HostJackson}, its own nested classes and
+ * {@link TokenWalker} (defined the same way; no lambdas).
  *
  * <p>Identity rules (the differential suite, {@code CaptureDifferentialIT}, is their proof):
  * <ul>
  *   <li>capture only for the plain JSON factory whose configured generator is the standard UTF-8
  *       one without duplicate detection (that would throw at the flush instead of at the call),
- *       and only tokens the generator will take back ({@code Walker.Shape}: a custom serializer's
+ *       and only tokens the generator will take back ({@code TokenWalker.Shape}: a custom serializer's
  *       broken structure, or a depth a generator may refuse, is encoded at the call, where the
  *       host's own write meets the generator's exception);
  *   <li>encode by replaying the tokens into the generator the caller's writer configures itself
@@ -58,14 +56,11 @@ import java.math.BigInteger;
 public final class HostOps implements HostJackson {
 
     private static final int SLOTS = 16;
-    private static final int SEGMENT_HEAP = 16 + 8 + 4 + 4 + 4 + 16 + 16 * 4; // header, fields, Object[16]
-    private static final long HEAP_MASK = (1L << 36) - 1;
-    private static final long TEXT_MAX = (1L << 26) - 1;
     /** Deeper tokens are encoded at the call (a generator may refuse them: Jackson 2.16+ allows 1,000 by default) and never read. */
-    private static final int MAX_SAFE_DEPTH = 500;
-    private static final int MAX_SAFE_STRING = 1 << 20;
+    static final int MAX_SAFE_DEPTH = 500;
+    static final int MAX_SAFE_STRING = 1 << 20;
     /** A longer field name is never read from tokens (Jackson 2.16+ refuses names over 50,000 chars by default). */
-    private static final int MAX_SAFE_NAME = 1000;
+    static final int MAX_SAFE_NAME = 1000;
     /** The longest number text a read from tokens may meet: a BigInteger under 1,000 bits (302 digits and a sign). */
     private static final int MAX_SAFE_NUMBER = 310;
 
@@ -195,7 +190,7 @@ public final class HostOps implements HostJackson {
         } catch (IllegalAccessException e) {
             return 0;
         }
-        return Walker.measure(segment, segmentTokens);
+        return TokenWalker.measure(segment, segmentTokens);
     }
 
     @Override
@@ -283,160 +278,5 @@ public final class HostOps implements HostJackson {
 
     private static boolean plainJson(JsonFactory f) {
         return f.getClass() == JsonFactory.class || f.getClass() == MappingJsonFactory.class;
-    }
-
-    /**
-     * The walk over a {@code TokenBuffer}'s segments. A subclass only so that the compiler lets it
-     * name {@code TokenBuffer.Segment} (a protected member class, public in the class file); never
-     * instantiated.
-     */
-    static final class Walker extends TokenBuffer {
-        private static final long serialVersionUID = 1L;
-
-        private Walker() {
-            super(null, false);
-        }
-
-        static long measure(Object segment, Field slotsField) {
-            long heap = 32;
-            long text = 0;
-            boolean safe = true;
-            Shape shape = new Shape();
-            for (Segment s = (Segment) segment; s != null; s = s.next()) {
-                heap += SEGMENT_HEAP;
-                Object[] slots;
-                try {
-                    slots = (Object[]) slotsField.get(s);
-                } catch (IllegalAccessException e) {
-                    return 0;
-                }
-                if (s.hasIds()) {
-                    safe = false;
-                }
-                for (int i = 0; i < Segment.TOKENS_PER_SEGMENT; i++) {
-                    int type = s.rawType(i);
-                    if (type == 0) {
-                        break; // not yet written: the last segment's tail
-                    }
-                    Object o = s.get(i);
-                    JsonToken t = s.type(i);
-                    text += 1;
-                    if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
-                        shape.start(t == JsonToken.START_OBJECT);
-                        continue;
-                    } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
-                        shape.end(t == JsonToken.END_OBJECT);
-                        continue;
-                    } else if (t == JsonToken.FIELD_NAME) {
-                        shape.name();
-                    } else {
-                        shape.value();
-                    }
-                    if (t == JsonToken.FIELD_NAME || t == JsonToken.VALUE_STRING) {
-                        int length = o instanceof String str ? str.length() : o == null ? 0 : o.toString().length();
-                        if (o instanceof String) {
-                            heap += 40 + length;
-                        } // else a SerializableString: the serializer's own
-                        text += length + 3;
-                        if (length > (t == JsonToken.FIELD_NAME ? MAX_SAFE_NAME : MAX_SAFE_STRING)) {
-                            safe = false;
-                        }
-                    } else if (t == JsonToken.VALUE_NUMBER_INT) {
-                        heap += 16;
-                        text += 6;
-                        Object canonical = canonicalInteger(o);
-                        if (canonical != o) {
-                            slots[i] = canonical; // same text, and now the type a text parser gives
-                        }
-                        safe &= canonical instanceof Integer || canonical instanceof Long
-                                || (canonical instanceof BigInteger b && b.bitLength() < 1000);
-                    } else if (t == JsonToken.VALUE_NUMBER_FLOAT) {
-                        heap += 16;
-                        text += o instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e6 ? 8 : 20;
-                        safe &= o instanceof Double d && !d.isNaN() && !d.isInfinite();
-                    } else if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE || t == JsonToken.VALUE_NULL) {
-                        text += 4;
-                    } else {
-                        heap += o instanceof byte[] bytes ? 16 + bytes.length : 64;
-                        text += o instanceof byte[] bytes ? bytes.length * 4 / 3 + 4 : 64;
-                        safe = false;
-                        if (t == JsonToken.VALUE_EMBEDDED_OBJECT && o != null && !(o instanceof byte[]) && !(o instanceof RawValue)) {
-                            shape.broken = true; // replayed as writeEmbeddedObject/writeObject: refused, or serialized late
-                        }
-                    }
-                }
-            }
-            if (shape.broken) {
-                return TOKENS_NOT_CAPTURABLE;
-            }
-            return Math.min(heap, HEAP_MASK) | (Math.min(text, TEXT_MAX) << 36) | (safe ? TOKENS_READ_SAFE : 0);
-        }
-
-        /**
-         * The structure a generator checks while the tokens are replayed into it (its write
-         * context): a field name only where an object expects one, a value (a container too) only
-         * where one is expected, each end matching its start; and no deeper than
-         * {@link #MAX_SAFE_DEPTH} (a generator may refuse deeper: Jackson 2.16+'s
-         * {@code StreamWriteConstraints}). A custom serializer can put anything into a
-         * {@code TokenBuffer}; tokens that break these rules would fail at the flush, where the
-         * host's own write threw at the call. Not thread-safe: one per walk.
-         */
-        static final class Shape {
-            private boolean[] objects = new boolean[16];
-            private int depth;
-            private boolean nameDue;
-            boolean broken;
-
-            void start(boolean object) {
-                value();
-                if (depth == MAX_SAFE_DEPTH) {
-                    broken = true;
-                    return;
-                }
-                if (depth == objects.length) {
-                    objects = java.util.Arrays.copyOf(objects, depth * 2);
-                }
-                objects[depth++] = object;
-                nameDue = object;
-            }
-
-            void end(boolean object) {
-                if (depth == 0 || objects[depth - 1] != object) {
-                    broken = true;
-                    return;
-                }
-                depth--;
-                nameDue = depth > 0 && objects[depth - 1];
-            }
-
-            void name() {
-                broken |= !nameDue;
-                nameDue = false;
-            }
-
-            void value() {
-                broken |= nameDue;
-                nameDue = depth > 0 && objects[depth - 1];
-            }
-        }
-
-        /**
-         * An integral token as the type a text parser reports for its digits ({@code Integer} in
-         * int range, {@code Long} in long range, else {@code BigInteger}): every generator writes
-         * the same digits for all of them, so the file is unchanged and a read from the tokens
-         * sees the number types a read of the file sees. Other values are returned as they are.
-         */
-        static Object canonicalInteger(Object o) {
-            if (o instanceof Long l) {
-                return l == l.intValue() ? (Object) l.intValue() : o;
-            }
-            if (o instanceof Short || o instanceof Byte) {
-                return ((Number) o).intValue();
-            }
-            if (o instanceof BigInteger b && b.bitLength() < 64) {
-                return b.bitLength() < 32 ? (Object) b.intValue() : (Object) b.longValue();
-            }
-            return o;
-        }
     }
 }

@@ -7,12 +7,15 @@ import java.io.InputStream;
  * The class loader that puts {@link HostOps} next to the host's Jackson: its parent is the
  * loader of the caller's Jackson class, so {@code HostOps} links against exactly the host's
  * Jackson; {@link HostJackson} alone comes from the agent's loader (the shared interface). The
- * class bytes are {@code HostOps.bytes} (and {@code HostOps$*.bytes}), the unrelocated class files
- * the build copies before shading. One loader per host Jackson class loader; parallel capable; holds no state.
+ * class bytes are {@code HostOps.bytes} (and {@code HostOps$*.bytes}, {@code TokenWalker.bytes},
+ * {@code TokenWalker$*.bytes}), the unrelocated class files the build copies before shading.
+ * One loader per host Jackson class loader; parallel capable; holds no state.
  */
 final class HostOpsLoader extends ClassLoader {
 
     static final String OPS = "dev.spool.agent.jackson.HostOps";
+    /** The token walk {@code HostOps} measures with (it names {@code TokenBuffer.Segment}): host-side too. */
+    static final String WALKER = "dev.spool.agent.jackson.TokenWalker";
     private static final String API = HostJackson.class.getName();
 
     static {
@@ -38,7 +41,7 @@ final class HostOpsLoader extends ClassLoader {
         if (API.equals(name)) {
             return HostJackson.class;
         }
-        if (name.equals(OPS) || name.startsWith(OPS + '$')) {
+        if (name.equals(OPS) || name.startsWith(OPS + '$') || name.equals(WALKER) || name.startsWith(WALKER + '$')) {
             synchronized (getClassLoadingLock(name)) {
                 Class<?> c = findLoadedClass(name);
                 return c != null ? c : define(name);
