@@ -26,7 +26,8 @@ import org.apache.kafka.common.utils.Utils;
  * ({@code <stream>:<ordinal>}) are the same. A record larger than the producer accepts is counted
  * in {@link ShipperStatus#getErrors()} and skipped. Memory is bounded: at most {@link InFlightWindow#MAX_RECORDS}
  * records and {@link InFlightWindow#MAX_BYTES} bytes are sent and unacknowledged, plus the producer's
- * {@code buffer.memory}.
+ * {@code buffer.memory}. The stream id, the acknowledged position and the checkpoint are kept by
+ * {@link ShippedPosition}.
  *
  * <p>Threads: one shipper thread does all the work; the producer's I/O thread only marks
  * in-flight records done ({@link InFlightWindow.Record}, volatile) and unparks it; JMX threads read
@@ -35,7 +36,6 @@ import org.apache.kafka.common.utils.Utils;
  */
 final class FileShipper implements Runnable {
     private static final long IDLE_NANOS = 20_000_000L;
-    private static final long CHECKPOINT_EVERY_NANOS = 200_000_000L;
     private static final long LAG_COUNT_NANOS = 100_000_000L;
     private static final long JFR_EVERY_NANOS = 1_000_000_000L;
     private static final long FIRST_BACKOFF_MILLIS = 250;
@@ -51,16 +51,11 @@ final class FileShipper implements Runnable {
     private final String clientId;
 
     // shipper thread only
-    private Checkpoint checkpoint;
     private EventTail tail;
     private EventTail opening;
-    private String stream;
-    private String fingerprint;
     private int partition;
     private final InFlightWindow inFlight = new InFlightWindow();
-    private EventTail.Position acked;
-    private boolean ackedDirty;
-    private long lastCheckpointNanos;
+    private final ShippedPosition shipped;
     private long backoffMillis = FIRST_BACKOFF_MILLIS;
 
     // shared
@@ -89,6 +84,7 @@ final class FileShipper implements Runnable {
         this.reporter = reporter;
         this.pid = Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8);
         this.status = new ShipperStatus(this.file, settings.topic, () -> producer, this::wake);
+        this.shipped = new ShippedPosition(this.file, settings.topic, status, this::report);
     }
 
     /** What this shipper shows (its Shipper MBean); any thread. */
@@ -135,7 +131,7 @@ final class FileShipper implements Runnable {
         }
         countFileRecordsIfDue();
         if (status.isPaused()) {
-            checkpointIfDue(false);
+            shipped.checkpointIfDue(false);
             idle();
             return;
         }
@@ -147,7 +143,7 @@ final class FileShipper implements Runnable {
         for (EventTail.Tailed t : batch) {
             send(t);
         }
-        checkpointIfDue(false);
+        shipped.checkpointIfDue(false);
         if (batch.isEmpty()) {
             idle();
         }
@@ -161,9 +157,7 @@ final class FileShipper implements Runnable {
         if (!Files.isRegularFile(file)) {
             return false;
         }
-        if (checkpoint == null) {
-            checkpoint = Checkpoint.lock(file, settings.topic);
-        }
+        shipped.lockCheckpoint();
         if (opening == null) {
             opening = EventTail.open(file, EventTail.Position.START, finalMode, this::damaged);
         }
@@ -172,34 +166,17 @@ final class FileShipper implements Runnable {
         if (first == null) {
             if (finalMode) {
                 tail = t; // nothing to ship (yet): the ship command is done with this file
-                stream = "";
-                acked = EventTail.Position.START;
-                status.ackedEnd = acked.offset();
+                shipped.stream = "";
+                shipped.acked = EventTail.Position.START;
+                status.ackedEnd = shipped.acked.offset();
                 return true;
             }
             return false; // kept open: closing a channel of the file would drop the writer's lock on it
         }
-        fingerprint = StreamIds.fingerprint(first);
-        Checkpoint.State s = null;
-        try {
-            s = checkpoint.read();
-        } catch (IOException e) {
-            report("checkpoint-bad", e.getMessage() + "; shipping " + file + " from its start");
-        }
-        EventTail.Position from = EventTail.Position.START;
-        if (s != null && s.fingerprint.equals(fingerprint) && s.position.offset() <= t.size()) {
-            stream = s.stream;
-            from = s.position;
-        } else {
-            if (s != null) {
-                report("checkpoint-other", checkpoint.path() + " belongs to an earlier file of that name (replaced or"
-                        + " truncated); shipping " + file + " from its start");
-            }
-            stream = StreamIds.stream(host, fingerprint);
-        }
+        EventTail.Position from = shipped.resume(t, first, host);
         t.seek(from);
         tail = t;
-        acked = from;
+        shipped.acked = from;
         status.ackedOrdinal = from.ordinal();
         status.readOrdinal = from.ordinal();
         status.ackedEnd = from.offset();
@@ -220,7 +197,7 @@ final class FileShipper implements Runnable {
         producer = p;
         try {
             int n = p.partitionsFor(settings.topic).size();
-            partition = Utils.toPositive(Utils.murmur2(stream.getBytes(StandardCharsets.UTF_8))) % n;
+            partition = Utils.toPositive(Utils.murmur2(shipped.stream.getBytes(StandardCharsets.UTF_8))) % n;
             return true;
         } catch (RuntimeException e) {
             failed(e);
@@ -230,7 +207,7 @@ final class FileShipper implements Runnable {
 
     private void send(EventTail.Tailed t) throws IOException {
         byte[] value = JSON.writeValueAsBytes(t.record().value());
-        byte[] key = (stream + ':' + t.ordinal()).getBytes(StandardCharsets.UTF_8);
+        byte[] key = (shipped.stream + ':' + t.ordinal()).getBytes(StandardCharsets.UTF_8);
         RecordHeaders headers = new RecordHeaders();
         headers.add("host", host.getBytes(StandardCharsets.UTF_8));
         headers.add("pid", pid);
@@ -266,7 +243,7 @@ final class FileShipper implements Runnable {
             }
             inFlight.retire();
             if (s == InFlightWindow.Record.TOO_LARGE) {
-                String why = "record " + stream + ":" + h.ordinal + " skipped: " + h.error.getMessage();
+                String why = "record " + shipped.stream + ":" + h.ordinal + " skipped: " + h.error.getMessage();
                 status.error(why);
                 report("too-large", file + ": " + why + " (raise spool.kafka.max.request.size and the topic's"
                         + " max.message.bytes)");
@@ -275,8 +252,7 @@ final class FileShipper implements Runnable {
                 backoffMillis = FIRST_BACKOFF_MILLIS;
             }
             if (h.resume != null) {
-                acked = h.resume;
-                ackedDirty = true;
+                shipped.acked(h.resume);
             }
             status.ackedOrdinal = h.ordinal + 1;
             status.ackedEnd = h.end;
@@ -300,28 +276,12 @@ final class FileShipper implements Runnable {
         settle();
         inFlight.clear();
         if (tail != null) {
-            tail.seek(acked);
-            status.readOrdinal = acked.ordinal();
+            tail.seek(shipped.acked);
+            status.readOrdinal = shipped.acked.ordinal();
         }
-        checkpointIfDue(true);
+        shipped.checkpointIfDue(true);
         sleep(backoffMillis);
         backoffMillis = Math.min(MAX_BACKOFF_MILLIS, backoffMillis * 2);
-    }
-
-    private void checkpointIfDue(boolean now) {
-        long t = System.nanoTime();
-        if (!ackedDirty || checkpoint == null || (!now && t - lastCheckpointNanos < CHECKPOINT_EVERY_NANOS)) {
-            return;
-        }
-        try {
-            checkpoint.write(new Checkpoint.State(stream, fingerprint, acked));
-            ackedDirty = false;
-            lastCheckpointNanos = t;
-        } catch (IOException e) {
-            String why = "cannot write the checkpoint " + checkpoint.path() + ": " + e.getMessage();
-            status.error(why);
-            report("checkpoint-write", why);
-        }
     }
 
     private boolean caughtUp() {
@@ -353,11 +313,9 @@ final class FileShipper implements Runnable {
             }
         }
         settle();
-        checkpointIfDue(true);
+        shipped.checkpointIfDue(true);
         try {
-            if (checkpoint != null) {
-                checkpoint.close();
-            }
+            shipped.closeCheckpoint();
             if (tail != null && (finalMode || stopping || deadlineNanos != 0)) {
                 tail.close(); // at exit only: closing a channel of the file can drop the writer's lock on it
             }
