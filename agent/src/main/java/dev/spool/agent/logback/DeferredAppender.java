@@ -1,12 +1,6 @@
 package dev.spool.agent.logback;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.lang.reflect.Field;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import dev.spool.bridge.Hooks;
@@ -51,9 +45,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private final Object appender;
     private final String name;
     private final ReentrantLock lock;
-    private final MethodHandle writeBytes;  // (appender, byte[]) throws IOException
-    private final MethodHandle encoderOf;   // (appender) -> its encoder field now
-    private final Field started;
+    private final AppenderAccess access;
     private final MpscCapturedRecordQueue<Object> queue;
     private final RollingCheck rolling; // null: no check here (none, or on the caller's thread)
     private final long waitMillis;
@@ -65,14 +57,11 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private java.util.function.Consumer<String> compiledReport;
     private volatile AppenderEncoding encoding; // replaced only under the lock, after what was queued for the old one is written
 
-    private DeferredAppender(Object appender, ReentrantLock lock, MethodHandle encoderOf,
-                             MethodHandle writeBytes, Field started, long waitMillis, RollingCheck rolling) {
+    private DeferredAppender(Object appender, AppenderAccess access, long waitMillis, RollingCheck rolling) {
         this.appender = appender;
-        this.name = appenderName(appender) + '@' + Integer.toHexString(System.identityHashCode(appender));
-        this.lock = lock;
-        this.encoderOf = encoderOf;
-        this.writeBytes = writeBytes;
-        this.started = started;
+        this.name = AppenderAccess.name(appender) + '@' + Integer.toHexString(System.identityHashCode(appender));
+        this.lock = access.lock();
+        this.access = access;
         this.rolling = rolling;
         this.waitMillis = waitMillis;
         this.queue = new MpscCapturedRecordQueue<>("logback " + name, CAPACITY, SinkPolicy.BLOCK, waitMillis);
@@ -88,21 +77,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     static DeferredAppender of(Object appender, Object encoder, LogbackEncoders.Shape shape, long waitMillis,
                                java.util.function.Consumer<String> compiledReport, RollingCheck rolling,
                                java.util.function.Consumer<String> problems) throws ReflectiveOperationException {
-        Class<?> base = owner(appender.getClass(), "ch:qos:logback:core:OutputStreamAppender".replace(':', '.'));
-        Field lockField = base.getDeclaredField("streamWriteLock");
-        lockField.setAccessible(true);
-        Method write = base.getDeclaredMethod("writeBytes", byte[].class);
-        write.setAccessible(true);
-        Field started = owner(base, "ch:qos:logback:core:UnsynchronizedAppenderBase".replace(':', '.'))
-                .getDeclaredField("started");
-        started.setAccessible(true);
-        Field encoderField = base.getDeclaredField("encoder");
-        encoderField.setAccessible(true);
-        MethodHandles.Lookup lookup = MethodHandles.lookup();
-        MethodHandle writeBytes = lookup.unreflect(write).asType(MethodType.methodType(void.class, Object.class, Object.class));
-        MethodHandle encoderOf = lookup.unreflectGetter(encoderField).asType(MethodType.methodType(Object.class, Object.class));
-        DeferredAppender d = new DeferredAppender(appender, (ReentrantLock) lockField.get(appender),
-                encoderOf, writeBytes, started, waitMillis, rolling);
+        DeferredAppender d = new DeferredAppender(appender, AppenderAccess.of(appender), waitMillis, rolling);
         d.uncheckedReport = problems;
         d.compiledReport = compiledReport;
         d.encoding = AppenderEncoding.of(encoder, shape, compiledReport);
@@ -180,7 +155,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     boolean captureChecked(Object event, StackTraceGetter caller) {
         long clock = rolling.callerClock();
         AppenderEncoding e;
-        if (!active || lock.isHeldByCurrentThread() || rolling.held() || !isStarted() || !(e = current()).deferrable()
+        if (!active || lock.isHeldByCurrentThread() || rolling.held() || !access.isStarted() || !(e = current()).deferrable()
                 || !caller.prepare(event) || !caller.capture(event, e.callerData())) {
             drainHere();
             return false;
@@ -215,7 +190,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         AppenderEncoding e = encoding;
         Object now;
         try {
-            now = (Object) encoderOf.invokeExact(appender);
+            now = access.encoder();
         } catch (Throwable t) {
             return e;
         }
@@ -256,14 +231,6 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             return rolling.policyLock().tryLock(millis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    private boolean isStarted() {
-        try {
-            return started.getBoolean(appender);
-        } catch (IllegalAccessException e) {
             return false;
         }
     }
@@ -352,7 +319,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
                 try {
                     rolling.check(event, c.clock());
                 } catch (Throwable t) {
-                    failed("Appender [" + appenderName() + "] failed to append.", t); // as doAppend: not written
+                    failed("Appender [" + access.name() + "] failed to append.", t); // as doAppend: not written
                     return;
                 }
             } else if (uncheckedReport != null) {
@@ -364,56 +331,23 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         try {
             bytes = encoding.encode(event); // the lock is held: the encoder the queued events were appended under
         } catch (Throwable t) {
-            failed("Appender [" + appenderName() + "] failed to append.", t);
+            failed("Appender [" + access.name() + "] failed to append.", t);
             return;
         }
         try {
-            writeBytes.invokeExact(appender, (Object) bytes);
+            access.writeBytes(bytes);
         } catch (IOException e) {
-            try {
-                started.setBoolean(appender, false); // as subAppend: the appender stops on an I/O failure
-            } catch (IllegalAccessException ignored) {
-                // cannot happen: made accessible
-            }
-            status("IO failure in appender", e);
+            access.stopOnIoFailure(); // as subAppend: the appender stops on an I/O failure
+            access.status("IO failure in appender", e);
         } catch (Throwable t) {
-            failed("Appender [" + appenderName() + "] failed to append.", t);
+            failed("Appender [" + access.name() + "] failed to append.", t);
         }
     }
 
     private void failed(String message, Throwable t) {
         if (failures++ < ALLOWED_REPEATS) {
-            status(message, t);
+            access.status(message, t);
         }
-    }
-
-    private void status(String message, Throwable t) {
-        try {
-            appender.getClass().getMethod("addError", String.class, Throwable.class).invoke(appender, message, t);
-        } catch (InvocationTargetException | NoSuchMethodException | IllegalAccessException | RuntimeException ignored) {
-            // the appender's status manager is gone: nothing else to tell
-        }
-    }
-
-    private String appenderName() {
-        return appenderName(appender);
-    }
-
-    private static String appenderName(Object appender) {
-        try {
-            return String.valueOf(appender.getClass().getMethod("getName").invoke(appender));
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return "?";
-        }
-    }
-
-    private static Class<?> owner(Class<?> type, String name) throws ClassNotFoundException {
-        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            if (c.getName().equals(name)) {
-                return c;
-            }
-        }
-        throw new ClassNotFoundException(name);
     }
 
     /** Accepts an event of a known class and computes its caller data on the caller's thread when asked. */
