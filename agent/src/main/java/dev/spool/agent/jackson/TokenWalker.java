@@ -24,79 +24,127 @@ final class TokenWalker extends TokenBuffer {
         super(null, false);
     }
 
+    /**
+     * Walks the segments from {@code segment} on. The per-segment loop ({@link Walk#segment}) and
+     * the per-token work ({@link Walk#token}) are methods of their own, each small, with the rare
+     * tokens (embedded objects, binary, raw values) out of line: the JIT compiles the walk once,
+     * quickly, where one large method with nested loops was compiled three times (two on-stack
+     * replacements, one whole), which in a short-lived host cost more than the walks themselves.
+     */
     static long measure(Object segment, Field slotsField) {
-        long heap = 32;
-        long text = 0;
-        boolean safe = true;
-        Shape shape = new Shape();
+        Walk w = new Walk();
         for (Segment s = (Segment) segment; s != null; s = s.next()) {
-            heap += SEGMENT_HEAP;
             Object[] slots;
             try {
                 slots = (Object[]) slotsField.get(s);
             } catch (IllegalAccessException e) {
                 return 0;
             }
+            w.segment(s, slots);
+        }
+        return w.result();
+    }
+
+    /** One walk's sums and its {@link Shape}. Not thread-safe: one per walk. */
+    static final class Walk {
+        private final Shape shape = new Shape();
+        private long heap = 32;
+        private long text;
+        private boolean safe = true;
+
+        void segment(Segment s, Object[] slots) {
+            heap += SEGMENT_HEAP;
             if (s.hasIds()) {
                 safe = false;
             }
             for (int i = 0; i < Segment.TOKENS_PER_SEGMENT; i++) {
-                int type = s.rawType(i);
-                if (type == 0) {
-                    break; // not yet written: the last segment's tail
+                if (s.rawType(i) == 0) {
+                    return; // not yet written: the last segment's tail
                 }
-                Object o = s.get(i);
-                JsonToken t = s.type(i);
-                text += 1;
-                if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
-                    shape.start(t == JsonToken.START_OBJECT);
-                    continue;
-                } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
-                    shape.end(t == JsonToken.END_OBJECT);
-                    continue;
-                } else if (t == JsonToken.FIELD_NAME) {
-                    shape.name();
-                } else {
-                    shape.value();
-                }
-                if (t == JsonToken.FIELD_NAME || t == JsonToken.VALUE_STRING) {
-                    int length = o instanceof String str ? str.length() : o == null ? 0 : o.toString().length();
-                    if (o instanceof String) {
-                        heap += 40 + length;
-                    } // else a SerializableString: the serializer's own
-                    text += length + 3;
-                    if (length > (t == JsonToken.FIELD_NAME ? HostOps.MAX_SAFE_NAME : HostOps.MAX_SAFE_STRING)) {
-                        safe = false;
-                    }
-                } else if (t == JsonToken.VALUE_NUMBER_INT) {
-                    heap += 16;
-                    text += 6;
-                    Object canonical = canonicalInteger(o);
-                    if (canonical != o) {
-                        slots[i] = canonical; // same text, and now the type a text parser gives
-                    }
-                    safe &= canonical instanceof Integer || canonical instanceof Long
-                            || (canonical instanceof BigInteger b && b.bitLength() < 1000);
+                token(s.type(i), slots, i);
+            }
+        }
+
+        private void token(JsonToken t, Object[] slots, int i) {
+            text += 1;
+            if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                shape.start(t == JsonToken.START_OBJECT);
+            } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                shape.end(t == JsonToken.END_OBJECT);
+            } else if (t == JsonToken.FIELD_NAME) {
+                shape.name();
+                text(slots[i], HostOps.MAX_SAFE_NAME);
+            } else {
+                shape.value();
+                if (t == JsonToken.VALUE_STRING) {
+                    text(slots[i], HostOps.MAX_SAFE_STRING);
                 } else if (t == JsonToken.VALUE_NUMBER_FLOAT) {
-                    heap += 16;
-                    text += o instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e6 ? 8 : 20;
-                    safe &= o instanceof Double d && !d.isNaN() && !d.isInfinite();
+                    floating(slots[i]);
+                } else if (t == JsonToken.VALUE_NUMBER_INT) {
+                    integral(slots, i);
                 } else if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE || t == JsonToken.VALUE_NULL) {
                     text += 4;
                 } else {
-                    heap += o instanceof byte[] bytes ? 16 + bytes.length : 64;
-                    text += o instanceof byte[] bytes ? bytes.length * 4 / 3 + 4 : 64;
-                    safe = false;
-                    if (t == JsonToken.VALUE_EMBEDDED_OBJECT && o != null && !(o instanceof byte[]) && !(o instanceof RawValue)) {
-                        shape.broken = true; // replayed as writeEmbeddedObject/writeObject: refused, or serialized late
-                    }
+                    other(t, slots[i]);
                 }
             }
         }
-        if (shape.broken) {
-            return HostJackson.TOKENS_NOT_CAPTURABLE;
+
+        /** A field name or a string value: a {@code String}, or a serializer's own {@code SerializableString}. */
+        private void text(Object o, int maxSafe) {
+            int length;
+            if (o instanceof String str) {
+                length = str.length();
+                heap += 40 + length;
+            } else {
+                length = o == null ? 0 : o.toString().length(); // a SerializableString: the serializer's own
+            }
+            text += length + 3;
+            if (length > maxSafe) {
+                safe = false;
+            }
         }
-        return Math.min(heap, HEAP_MASK) | (Math.min(text, TEXT_MAX) << 36) | (safe ? HostJackson.TOKENS_READ_SAFE : 0);
+
+        private void floating(Object o) {
+            heap += 16;
+            if (o instanceof Double d) {
+                double v = d;
+                text += v == Math.rint(v) && Math.abs(v) < 1e6 ? 8 : 20;
+                safe &= !Double.isNaN(v) && !Double.isInfinite(v);
+            } else {
+                text += 20;
+                safe = false;
+            }
+        }
+
+        private void integral(Object[] slots, int i) {
+            heap += 16;
+            text += 6;
+            Object o = slots[i];
+            Object canonical = o instanceof Integer ? o : canonicalInteger(o);
+            if (canonical != o) {
+                slots[i] = canonical; // same text, and now the type a text parser gives
+            }
+            safe &= canonical instanceof Integer || canonical instanceof Long
+                    || (canonical instanceof BigInteger b && b.bitLength() < 1000);
+        }
+
+        /** Embedded objects, binary and raw values: never read from tokens; some cannot be replayed at all. */
+        private void other(JsonToken t, Object o) {
+            heap += o instanceof byte[] bytes ? 16 + bytes.length : 64;
+            text += o instanceof byte[] bytes ? bytes.length * 4 / 3 + 4 : 64;
+            safe = false;
+            if (t == JsonToken.VALUE_EMBEDDED_OBJECT && o != null && !(o instanceof byte[]) && !(o instanceof RawValue)) {
+                shape.broken = true; // replayed as writeEmbeddedObject/writeObject: refused, or serialized late
+            }
+        }
+
+        long result() {
+            if (shape.broken) {
+                return HostJackson.TOKENS_NOT_CAPTURABLE;
+            }
+            return Math.min(heap, HEAP_MASK) | (Math.min(text, TEXT_MAX) << 36) | (safe ? HostJackson.TOKENS_READ_SAFE : 0);
+        }
     }
 
     /**
