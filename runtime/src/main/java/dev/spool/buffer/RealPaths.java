@@ -194,6 +194,10 @@ public final class RealPaths {
         FOLDERS.clear();
     }
 
+    /**
+     * Whether {@code file} is in the cache of paths that resolved to their own lexical form
+     * ({@link #of} puts only those there): then its real path is {@code lexical(file)}. One map lookup.
+     */
     static boolean isCached(Path file) {
         return IDENTITY.containsKey(file);
     }

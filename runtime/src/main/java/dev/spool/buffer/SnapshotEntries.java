@@ -48,7 +48,8 @@ final class SnapshotEntries {
             return false; // e.g. a file where a folder should be: the caller's own write fails as it should
         }
         HostFileOps ops = hostFiles;
-        if (ops != null) ops.named(file, p);
+        // a path the real-path cache holds resolved to itself: the key is its lexical form, no alias to remember
+        if (ops != null && !RealPaths.isCached(file)) ops.named(file, p);
         if (!buffer.isEnabled()) {               // before any encoding: the kill switch costs the caller nothing
             supersede(p);
             return false;
