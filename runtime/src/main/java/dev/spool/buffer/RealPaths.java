@@ -56,10 +56,15 @@ public final class RealPaths {
      * or a symlink whose target is missing. A caller about to stamp the file may take that for
      * "missing" only if what it then does never replaces an existing name (the buffer creates such
      * a file with {@link AtomicFiles#createNew}, which fails on a dangling symlink's name too).
+     * With a second element, {@code seenMissing[1]} is set when the path returned is
+     * {@code file}'s own lexical form ({@link #lexical}): found so in the cache, or resolved so now.
      */
     static Path of(Path file, boolean[] seenMissing) {
         Path cached = IDENTITY.get(file);
-        if (cached != null) return cached;
+        if (cached != null) {
+            if (seenMissing != null && seenMissing.length > 1) seenMissing[1] = true;
+            return cached;
+        }
         Path abs = file.toAbsolutePath();
         Path real = inKnownFolder(abs, seenMissing);
         if (real == null) {
@@ -67,6 +72,7 @@ public final class RealPaths {
             real = resolve(abs);
         }
         if (real.equals(abs.normalize())) {
+            if (seenMissing != null && seenMissing.length > 1) seenMissing[1] = true;
             if (IDENTITY.size() >= CACHE_LIMIT) IDENTITY.clear();
             IDENTITY.put(file, real);
             rememberFolder(real.getParent());
@@ -194,10 +200,6 @@ public final class RealPaths {
         FOLDERS.clear();
     }
 
-    /**
-     * Whether {@code file} is in the cache of paths that resolved to their own lexical form
-     * ({@link #of} puts only those there): then its real path is {@code lexical(file)}. One map lookup.
-     */
     static boolean isCached(Path file) {
         return IDENTITY.containsKey(file);
     }

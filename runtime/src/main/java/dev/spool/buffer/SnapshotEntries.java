@@ -41,15 +41,16 @@ final class SnapshotEntries {
     /** {@link SharedBuffer#putSnapshot(Path, SnapshotContent)}. */
     boolean put(Path file, SnapshotContent content) throws IOException {
         Path p;
-        boolean[] seenMissing = new boolean[1];
+        boolean[] seenMissing = new boolean[2]; // [1]: p is file's own lexical form (RealPaths.of)
         try {
             p = RealPaths.of(file, seenMissing);
         } catch (UncheckedIOException unresolvable) {
             return false; // e.g. a file where a folder should be: the caller's own write fails as it should
         }
         HostFileOps ops = hostFiles;
-        // a path the real-path cache holds resolved to itself: the key is its lexical form, no alias to remember
-        if (ops != null && !RealPaths.isCached(file)) ops.named(file, p);
+        // a path that resolved to itself is the key's lexical form: no alias to remember (decided by the same
+        // lookup that gave p, so no other thread's cache update in between can change the answer)
+        if (ops != null && !seenMissing[1]) ops.named(file, p);
         if (!buffer.isEnabled()) {               // before any encoding: the kill switch costs the caller nothing
             supersede(p);
             return false;
