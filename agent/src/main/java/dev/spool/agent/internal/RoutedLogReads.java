@@ -55,7 +55,7 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
 
     @Override
     public void beforeRead(Path file) {
-        Path target = RoutedStream.absolute(file.toString());
+        Path target = RoutedStream.absolute(file);
         if (target != null) {
             drain(() -> writing(target));
         }

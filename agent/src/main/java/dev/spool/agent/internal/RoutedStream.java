@@ -96,8 +96,17 @@ final class RoutedStream extends OutputStream {
     /** {@code name} as an absolute, normalised path (against the working folder, as the JDK resolves it), or null. */
     static Path absolute(String name) {
         try {
-            return name == null ? null : Path.of(name).toAbsolutePath().normalize();
-        } catch (RuntimeException e) { // InvalidPathException, an unusable working folder
+            return name == null ? null : absolute(Path.of(name));
+        } catch (RuntimeException e) { // InvalidPathException
+            return null;
+        }
+    }
+
+    /** {@code path} absolute and normalised, as {@link #absolute(String)}, or null. */
+    static Path absolute(Path path) {
+        try {
+            return path.toAbsolutePath().normalize();
+        } catch (RuntimeException e) { // an unusable working folder
             return null;
         }
     }
