@@ -68,7 +68,7 @@ public final class SampleApp {
     return EXIT_OK;
   }
 
-  private static void requireFresh(Path dir) throws UsageException {
+  static void requireFresh(Path dir) throws UsageException {
     if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(dir)) {
       throw new UsageException("--out " + dir + " is not a folder");
     }

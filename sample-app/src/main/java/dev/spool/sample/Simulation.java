@@ -1,12 +1,10 @@
 package dev.spool.sample;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,25 +18,38 @@ import java.util.concurrent.atomic.LongAdder;
  * worker threads. A slice may run on any worker, so it starts by restoring its job from the job's
  * document on disk ({@code readValue(File)}), as a checkpointing scheduler would; every step then
  * saves the document ({@code writeValue(File)}), logs a line and emits a record. The slices of
- * one job run one after another; different jobs run in parallel.
+ * one job run one after another; different jobs run in parallel. Those outputs are the app's real
+ * files ({@link FileOutputs}) unless a benchmark floor gives others ({@link FloorApp}).
  */
 final class Simulation {
   static final int SLICE_STEPS = 50;
 
   private final AppArgs args;
   private final Progress progress;
-  private final ObjectMapper documents = new ObjectMapper();
   private final LongAdder docWrites = new LongAdder();
   private final LongAdder logRecords = new LongAdder();
   private final LongAdder emits = new LongAdder();
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
-  private SimLog log;
-  private Emitter emitter;
+  private final Opener opener;
+  private JobOutputs outputs;
   private ExecutorService workers;
   private CountDownLatch finishedJobs;
 
+  /** Opens the outputs of a run into its folder. */
+  @FunctionalInterface
+  interface Opener {
+    JobOutputs open(Path out) throws IOException;
+  }
+
+  /** A run whose jobs write the app's real files ({@link FileOutputs}). */
   Simulation(AppArgs args, PrintStream progressOut) {
+    this(args, progressOut, FileOutputs::new);
+  }
+
+  /** A run whose jobs write to the outputs {@code opener} opens in the run's folder. */
+  Simulation(AppArgs args, PrintStream progressOut, Opener opener) {
     this.args = args;
+    this.opener = opener;
     this.progress = new Progress((long) args.jobs() * args.steps(), progressOut);
   }
 
@@ -49,8 +60,7 @@ final class Simulation {
     for (int i = 0; i < args.jobs(); i++) {
       Files.createDirectories(out.resolve("jobs").resolve(JobParameters.idOf(i)));
     }
-    log = SimLog.open(out.resolve("sim.log"));
-    emitter = new Emitter(out.resolve("emits.jsonl"));
+    outputs = opener.open(out);
     workers = Executors.newFixedThreadPool(args.threads(), new WorkerThreads());
     finishedJobs = new CountDownLatch(args.jobs());
     try {
@@ -61,8 +71,7 @@ final class Simulation {
       finishedJobs.await();
     } finally {
       workers.shutdownNow();
-      log.close();
-      emitter.close();
+      outputs.close();
     }
     Throwable first = failure.get();
     if (first instanceof Exception e) {
@@ -83,7 +92,7 @@ final class Simulation {
       File doc = args.out().resolve("jobs").resolve(parameters.id()).resolve("doc.json").toFile();
       JobState state = fromStep == 0
           ? JobState.start(parameters)
-          : JobState.fromDocument(parameters.id(), documents.readValue(doc, Map.class));
+          : JobState.fromDocument(parameters.id(), outputs.restore(doc));
       if (state.step() != fromStep) {
         throw new IllegalStateException(doc + " is at step " + state.step() + ", expected " + fromStep);
       }
@@ -104,11 +113,11 @@ final class Simulation {
 
   private void step(JobState state, File doc) throws IOException {
     state.advance();
-    documents.writeValue(doc, state.toDocument());
+    outputs.save(doc, state.toDocument());
     docWrites.increment();
-    log.info(state.logLine());
+    outputs.log(state.logLine());
     logRecords.increment();
-    emitter.emit(state.record());
+    outputs.emit(state.record());
     emits.increment();
     progress.stepDone();
   }
