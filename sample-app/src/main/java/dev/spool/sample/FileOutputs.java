@@ -13,12 +13,13 @@ import java.util.Map;
  */
 final class FileOutputs implements JobOutputs {
   private final ObjectMapper documents = new ObjectMapper();
-  private final SimLog log;
-  private final Emitter emitter;
+  private SimLog log; // set by open, before the workers start
+  private Emitter emitter;
 
-  FileOutputs(Path out) throws IOException {
-    this.log = SimLog.open(out.resolve("sim.log"));
-    this.emitter = new Emitter(out.resolve("emits.jsonl"));
+  @Override
+  public void open(Path out) throws IOException {
+    log = SimLog.open(out.resolve("sim.log"));
+    emitter = new Emitter(out.resolve("emits.jsonl"));
   }
 
   @Override

@@ -44,7 +44,7 @@ public final class FloorApp {
         + " steps on " + args.threads() + " threads");
     MemoryOutputs outputs = new MemoryOutputs(mode);
     try {
-      RunSummary summary = new Simulation(args, err, folder -> outputs).run();
+      RunSummary summary = new Simulation(args, err, outputs).run();
       out.println(summary.toJson());
       err.println("kept " + outputs.keptUnits() + " units");
       return SampleApp.EXIT_OK;

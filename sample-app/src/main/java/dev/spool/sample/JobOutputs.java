@@ -2,6 +2,7 @@ package dev.spool.sample;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -10,9 +11,14 @@ import java.util.Map;
  * the calls the Spool agent takes over. {@link MemoryOutputs} are the benchmark floors of
  * {@link FloorApp}: the same jobs with no file at all.
  *
- * <p>Called from the worker threads at once; an implementation is thread-safe.
+ * <p>Made before the run's clock starts (so, as in the app before, its {@code ObjectMapper} is made
+ * outside the timed run) and opened once the clock runs. After {@link #open}, called from the
+ * worker threads at once; an implementation is thread-safe.
  */
 interface JobOutputs extends AutoCloseable {
+
+  /** Opens the outputs in the run's folder {@code out}, at the start of the run's clock. */
+  void open(Path out) throws IOException;
 
   /** The job document last saved to {@code doc}, as maps, lists and numbers. */
   Map<?, ?> restore(File doc) throws IOException;

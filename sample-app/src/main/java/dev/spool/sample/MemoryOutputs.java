@@ -3,6 +3,7 @@ package dev.spool.sample;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -41,6 +42,9 @@ final class MemoryOutputs implements JobOutputs {
   MemoryOutputs(Mode mode) {
     this.mode = mode;
   }
+
+  @Override
+  public void open(Path out) {}
 
   @Override
   public Map<?, ?> restore(File doc) throws IOException {

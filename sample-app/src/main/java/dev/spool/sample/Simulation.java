@@ -30,26 +30,19 @@ final class Simulation {
   private final LongAdder logRecords = new LongAdder();
   private final LongAdder emits = new LongAdder();
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
-  private final Opener opener;
-  private JobOutputs outputs;
+  private final JobOutputs outputs;
   private ExecutorService workers;
   private CountDownLatch finishedJobs;
 
-  /** Opens the outputs of a run into its folder. */
-  @FunctionalInterface
-  interface Opener {
-    JobOutputs open(Path out) throws IOException;
-  }
-
   /** A run whose jobs write the app's real files ({@link FileOutputs}). */
   Simulation(AppArgs args, PrintStream progressOut) {
-    this(args, progressOut, FileOutputs::new);
+    this(args, progressOut, new FileOutputs());
   }
 
-  /** A run whose jobs write to the outputs {@code opener} opens in the run's folder. */
-  Simulation(AppArgs args, PrintStream progressOut, Opener opener) {
+  /** A run whose jobs write to {@code outputs}, opened in the run's folder when the run starts. */
+  Simulation(AppArgs args, PrintStream progressOut, JobOutputs outputs) {
     this.args = args;
-    this.opener = opener;
+    this.outputs = outputs;
     this.progress = new Progress((long) args.jobs() * args.steps(), progressOut);
   }
 
@@ -60,7 +53,7 @@ final class Simulation {
     for (int i = 0; i < args.jobs(); i++) {
       Files.createDirectories(out.resolve("jobs").resolve(JobParameters.idOf(i)));
     }
-    outputs = opener.open(out);
+    outputs.open(out);
     workers = Executors.newFixedThreadPool(args.threads(), new WorkerThreads());
     finishedJobs = new CountDownLatch(args.jobs());
     try {

@@ -28,7 +28,7 @@ class FloorAppTest {
       AppArgs floor = AppArgs.parse("--out", tmp.resolve(mode.name()).toString(), "--jobs", "3",
           "--steps", String.valueOf(STEPS), "--threads", "2");
       MemoryOutputs outputs = new MemoryOutputs(mode);
-      RunSummary summary = new Simulation(floor, quiet(), folder -> outputs).run();
+      RunSummary summary = new Simulation(floor, quiet(), outputs).run();
       assertEquals(3L * STEPS, summary.docWrites(), mode.name());
       assertTrue(outputs.keptUnits() > 0, mode.name());
       for (int job = 0; job < 3; job++) {
