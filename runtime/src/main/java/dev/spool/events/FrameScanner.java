@@ -24,6 +24,7 @@ final class FrameScanner {
 
     private final FileChannel ch;
     private final long size;
+    private final FileWindow window;
     private final Listener listener;
     private final CRC32C crc = new CRC32C();
     private final ByteBuffer header = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
@@ -34,6 +35,7 @@ final class FrameScanner {
     FrameScanner(FileChannel ch, long start, Listener listener) throws IOException {
         this.ch = ch;
         this.size = ch.size();
+        this.window = new FileWindow(ch, size);
         this.pos = start;
         this.listener = listener;
     }
@@ -68,7 +70,7 @@ final class FrameScanner {
                 return null;
             }
             if (RecordDescriptor.plausibleHeader(header, 0, remaining)) {
-                Frame f = Frame.read(ch, pos, length, crc);
+                Frame f = read(pos, length);
                 if (f != null) {
                     pos += length;
                     return f;
@@ -110,7 +112,14 @@ final class FrameScanner {
         return true;
     }
 
+    /** The frame of {@code length} bytes at {@code at}, as {@link Frame#read} but through the window. */
+    private Frame read(long at, int length) throws IOException {
+        ByteBuffer whole = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(whole, at, length);
+        return Frame.decode(whole, at, crc);
+    }
+
     private void readFully(ByteBuffer b, long at, int n) throws IOException {
-        Frame.readFully(ch, b, at, n);
+        window.readFully(b, at, n);
     }
 }
