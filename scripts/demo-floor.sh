@@ -34,7 +34,7 @@ median() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{a[NR]=$1} END {print a
 for ((r = 1; r <= ROUNDS; r++)); do
   echo "round $r"
   run plain -jar "$SAMPLE"
-  run agent "-javaagent:$AGENT=spool.events.methods=dev.spool.sample.Emitter#emit,spool.events.file=$OUT/agent.events.spool" -jar "$SAMPLE"
+  run agent "-javaagent:$AGENT=spool.events.methods=dev.spool.sample.Emitter#emit,spool.events.file=$OUT/agent/events.spool" -jar "$SAMPLE"
   run encoded -cp "$SAMPLE" dev.spool.sample.FloorApp encoded
   run compute -cp "$SAMPLE" dev.spool.sample.FloorApp compute
 done
