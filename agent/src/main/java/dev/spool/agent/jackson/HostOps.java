@@ -51,7 +51,9 @@ import java.lang.reflect.Field;
  *       {@code USE_BIG_DECIMAL_FOR_FLOATS}, strict duplicate detection, a filter or format detection,
  *       and with read constraints that allow everything the walk calls safe.
  * </ul>
- * Thread-safe: a small racy cache of immutable verdicts per writer configuration.
+ * Thread-safe: a small racy cache of immutable verdicts per writer configuration (a slot is
+ * replaced whole by an object with final fields, so a thread that sees it sees all of it; two
+ * threads deciding the same configuration at once both decide, and one answer stays).
  */
 public final class HostOps implements HostJackson {
 
@@ -64,8 +66,8 @@ public final class HostOps implements HostJackson {
     /** The longest number text a read from tokens may meet: a BigInteger under 1,000 bits (302 digits and a sign). */
     private static final int MAX_SAFE_NUMBER = 310;
 
-    /** Per slot: {config, caller, factory generator features, verdict}, replaced whole. */
-    private final Object[][] verdicts = new Object[SLOTS][];
+    /** Per slot: the last configuration decided there, replaced whole. */
+    private final Verdict[] verdicts = new Verdict[SLOTS];
     private final Field first;
     private final Field segmentTokens;
     private final Field readerFilter;
@@ -123,16 +125,35 @@ public final class HostOps implements HostJackson {
         JsonFactory factory = writer.getFactory();
         int features = factory.getGeneratorFeatures();
         int slot = (System.identityHashCode(config) ^ System.identityHashCode(caller)) & (SLOTS - 1);
-        Object[] cached = verdicts[slot];
+        Verdict cached = verdicts[slot];
         // Keyed on the caller (a mapper, whose writer() is new per call but carries nothing beyond
         // its config; or an immutable ObjectWriter, which also carries generator settings), its
         // immutable config, and the factory's generator features (a factory can be reconfigured).
-        if (cached != null && cached[0] == config && cached[1] == caller && (Integer) cached[2] == features) {
-            return (Integer) cached[3];
+        if (cached != null && cached.config == config && cached.caller == caller && cached.features == features) {
+            return cached.verdict;
         }
         int v = decide(writer, factory);
-        verdicts[slot] = new Object[] {config, caller, features, v};
+        verdicts[slot] = new Verdict(config, caller, features, v);
         return v;
+    }
+
+    /**
+     * One decided configuration. Final fields: published by a plain store, read whole by any
+     * thread (an {@code Object[]} slot could be seen before its elements, and its boxed features
+     * as null: a {@code NullPointerException} the caller's guard turned into an encode at the call).
+     */
+    private static final class Verdict {
+        final Object config;
+        final Object caller;
+        final int features;
+        final int verdict;
+
+        Verdict(Object config, Object caller, int features, int verdict) {
+            this.config = config;
+            this.caller = caller;
+            this.features = features;
+            this.verdict = verdict;
+        }
     }
 
     private int decide(ObjectWriter writer, JsonFactory factory) {
