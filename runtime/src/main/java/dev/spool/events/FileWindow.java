@@ -12,9 +12,10 @@ import java.nio.channels.FileChannel;
  * for appending, the application's first emit).
  *
  * <p>Reads past the window's end refill it from the read's offset; a read larger than the window
- * goes to the channel directly. The file is assumed not to change under the window (the callers
- * hold the file's write lock, or read a closed file; a file that shrinks fails the read as
- * {@link Frame#readFully} does). Not thread-safe.
+ * goes to the channel directly. What the window holds may be older than the file: a reader of a
+ * file still being written (a live memory-mapped writer fills its zero padding with frames)
+ * {@linkplain #drop drops} the window before it calls anything damage or padding, and reads
+ * again. Not thread-safe.
  */
 final class FileWindow {
     static final int WINDOW = 256 << 10;
@@ -44,11 +45,29 @@ final class FileWindow {
         b.position(0);
     }
 
-    /** Reads the window from {@code at}: as much of the file as fits, at least {@code n} bytes. */
+    /** Forgets what the window holds: the next read comes from the file. */
+    void drop() {
+        windowLength = 0;
+    }
+
+    /**
+     * Reads the window from {@code at}: as much of the file as fits, at least {@code n} bytes. A
+     * file that now ends earlier than its size when the window was made fails only a read that
+     * needs the missing bytes (as {@link Frame#readFully} would).
+     */
     private void fill(long at, int n) throws IOException {
-        int length = (int) Math.min(WINDOW, Math.max(n, size - at));
-        Frame.readFully(ch, window, at, length);
+        int want = (int) Math.min(WINDOW, Math.max(n, size - at));
+        window.clear().limit(want);
+        windowLength = 0;
+        while (window.hasRemaining()) {
+            if (ch.read(window, at + window.position()) < 0) {
+                if (window.position() < n) {
+                    throw new IOException("file shrank while reading at offset " + (at + window.position()));
+                }
+                break;
+            }
+        }
         windowStart = at;
-        windowLength = length;
+        windowLength = window.position();
     }
 }

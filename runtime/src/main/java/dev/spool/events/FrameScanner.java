@@ -31,6 +31,7 @@ final class FrameScanner {
     private long pos;
     private long paddingFrom = -1;
     private long knownNonZero = -1;
+    private long recheckedAt = -1;
 
     FrameScanner(FileChannel ch, long start, Listener listener) throws IOException {
         this.ch = ch;
@@ -64,6 +65,21 @@ final class FrameScanner {
             }
             readFully(header, pos, HEADER_LENGTH);
             int length = header.getInt(RecordDescriptor.LENGTH_OFFSET);
+            if (length != 0 && RecordDescriptor.plausibleHeader(header, 0, remaining)) {
+                Frame f = read(pos, length);
+                if (f != null) {
+                    pos += length;
+                    return f;
+                }
+            }
+            if (recheckedAt != pos) {
+                // The window's copy may be older than the file (a live memory-mapped writer fills
+                // the zeros ahead of its data): read this frame again from the file before calling
+                // it padding or damage.
+                recheckedAt = pos;
+                window.drop();
+                continue;
+            }
             if (length == 0 && zeroToEnd(pos)) {
                 paddingFrom = pos;
                 pos = size;
@@ -101,7 +117,7 @@ final class FrameScanner {
         ByteBuffer b = ByteBuffer.allocate((int) Math.min(CHUNK, Math.max(1, size - from)));
         for (long p = from; p < size; p += b.capacity()) {
             int n = (int) Math.min(b.capacity(), size - p);
-            readFully(b, p, n);
+            Frame.readFully(ch, b, p, n); // from the file, not the window: padding is decided on what is there now
             for (int i = 0; i < n; i++) {
                 if (b.get(i) != 0) {
                     knownNonZero = p + i;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,16 +68,34 @@ class EventFilesTest {
     }
 
     @Test
-    void shouldAppendAtTheEndOfAFileThatEndsInAFrame() throws Exception {
+    void shouldAppendAtTheEndOfAFileThatEndsInANonZeroByteWithoutCuttingIt() throws Exception {
         Path f = dir.resolve("whole.spool");
-        Files.write(f, original);
+        try (EventLog log = EventLog.open(f)) {
+            log.emit(Map.of("i", 1));
+            log.emit("x"); // a string's last byte: its last character
+        }
+        byte[] whole = Files.readAllBytes(f);
+        assertEquals('x', whole[whole.length - 1]);
         EventFiles.Opened opened = EventFiles.openForAppend(f);
         try {
-            assertEquals(original.length, opened.start);
+            assertEquals(whole.length, opened.start);
         } finally {
             opened.channel.close();
         }
-        assertArrayEquals(original, Files.readAllBytes(f));
+        assertArrayEquals(whole, Files.readAllBytes(f));
+    }
+
+    @Test
+    void shouldCutPaddingAtEveryFrameBoundaryWhereAnIndependentWalkPutsIt() throws Exception {
+        ByteBuffer b = ByteBuffer.wrap(original).order(ByteOrder.LITTLE_ENDIAN);
+        for (int at = RecordDescriptor.FILE_HEADER_LENGTH; at < original.length; at += b.getInt(at)) {
+            byte[] padded = Arrays.copyOf(Arrays.copyOf(original, at), at + 100);
+            Path f = dir.resolve("boundary-" + at + ".spool");
+            Files.write(f, padded);
+            try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
+                assertEquals(at, EventFiles.endOfData(ch, ch.size()), "padding after the frame ending at " + at);
+            }
+        }
     }
 
     /** The end of data as a walk of every frame finds it (the only way before the one-byte check). */
