@@ -12,20 +12,37 @@ final class EventFiles {
     private EventFiles() {
     }
 
+    /** An open, locked event file: where writing starts is known ({@link #start} ≥ 0) or to be found. */
     static final class Opened {
         final FileChannel channel;
+        /** Where writing starts, or -1: an existing file whose {@link EventFiles#endOfData} is not looked up yet. */
         final long start;
 
         Opened(FileChannel channel, long start) {
             this.channel = channel;
             this.start = start;
         }
+
+        /** Where writing starts: {@link #start}, or the end of the existing data (zero padding after it cut). */
+        long findStart() throws IOException {
+            if (start >= 0) {
+                return start;
+            }
+            long size = channel.size();
+            long end = endOfData(channel, size);
+            if (end < size) {
+                channel.truncate(end);
+            }
+            return end;
+        }
     }
 
     /**
-     * Opens {@code file} for appending events. An empty or new file gets the file header; an
-     * existing event file is appended to at its {@linkplain #endOfData end of data}, and zero
-     * padding after it (a crashed memory-mapped writer) is cut. A file that is not an event file is refused, unchanged.
+     * Opens {@code file} for appending events and locks it. A new or empty file gets the file
+     * header; an existing event file is appended to at its {@linkplain #endOfData end of data},
+     * which {@link Opened#findStart} finds (zero padding after it, a crashed memory-mapped writer's,
+     * is cut then): the caller decides on which thread. A file that is not an event file is
+     * refused, unchanged.
      */
     static Opened openForAppend(Path file) throws IOException {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
@@ -48,11 +65,7 @@ final class EventFiles {
             if (!RecordDescriptor.isFileHeader(h)) {
                 throw new IOException("not a Spool event file (no SPOOLEVT version 1 header at offset 0); left unchanged");
             }
-            long start = endOfData(ch, size);
-            if (start < size) {
-                ch.truncate(start);
-            }
-            return new Opened(ch, start);
+            return new Opened(ch, -1);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;

@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.Objects;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -128,6 +129,34 @@ public final class ByteSink implements AutoCloseable {
             hook = null;
         }
         this.shutdownHook = hook;
+    }
+
+    /**
+     * A sink writing to {@code channel} from the position {@code start} returns, with the back end
+     * named by the settings' type. {@code start} runs once, on the writer thread, before the first
+     * write (or at the first settle or at close when nothing was written), so the opening thread
+     * does not wait for it; a failure of it fails that write, retried as any failed write is. The
+     * sink owns the channel from now on.
+     *
+     * @param channel the file, open for writing
+     * @param start finds the position to write from (it may change the file, e.g. cut padding)
+     * @param name the sink's name (its metrics' path)
+     * @param settings the sink's settings
+     * @return the sink, started
+     */
+    public static ByteSink forChannel(FileChannel channel, Callable<Long> start, String name, SinkSettings settings) {
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(start, "start");
+        SinkBackend b = new DeferredStartBackend(settings.type(), channel, () -> {
+            try {
+                return start.call();
+            } catch (IOException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException("cannot find where to write: " + e, e);
+            }
+        });
+        return new ByteSink(b, name, settings, true, SinkWriterPool.shared());
     }
 
     /**

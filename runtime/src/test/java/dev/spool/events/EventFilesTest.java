@@ -60,7 +60,7 @@ class EventFilesTest {
         Files.write(f, padded);
         EventFiles.Opened opened = EventFiles.openForAppend(f);
         try {
-            assertEquals(original.length, opened.start);
+            assertEquals(original.length, opened.findStart());
         } finally {
             opened.channel.close();
         }
@@ -78,7 +78,7 @@ class EventFilesTest {
         assertEquals('x', whole[whole.length - 1]);
         EventFiles.Opened opened = EventFiles.openForAppend(f);
         try {
-            assertEquals(whole.length, opened.start);
+            assertEquals(whole.length, opened.findStart());
         } finally {
             opened.channel.close();
         }
