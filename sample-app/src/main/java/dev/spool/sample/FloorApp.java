@@ -35,6 +35,10 @@ public final class FloorApp {
         default -> throw new UsageException("the floor is encoded or compute, got: " + argv[0]);
       };
       args = AppArgs.parse(Arrays.copyOfRange(argv, 1, argv.length));
+      if (args.help() || args.hold()) {
+        throw new UsageException(args.help() ? "no --help here: see the class's javadoc"
+            : "a floor does not hold: --hold is the app's own (SampleApp)");
+      }
       SampleApp.requireFresh(args.out());
     } catch (UsageException e) {
       err.println("error: " + e.getMessage());

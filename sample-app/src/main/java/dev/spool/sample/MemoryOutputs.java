@@ -25,8 +25,8 @@ import java.util.logging.LogRecord;
  *       resumes from the same maps and lists a file would give.
  * </ul>
  *
- * <p>Thread-safe. What is kept is counted ({@link #keptUnits}) so that no work can be optimised
- * away.
+ * <p>Thread-safe. What is kept is counted ({@link #keptUnits}, by kind) so that no work can be
+ * optimised away.
  */
 final class MemoryOutputs implements JobOutputs {
 
@@ -37,7 +37,9 @@ final class MemoryOutputs implements JobOutputs {
   private final ObjectMapper mapper = new ObjectMapper();
   private final Formatter formatter = new SimLog.LineFormatter();
   private final Map<String, Object> documents = new ConcurrentHashMap<>();
-  private final LongAdder kept = new LongAdder();
+  private final LongAdder documentUnits = new LongAdder();
+  private final LongAdder logUnits = new LongAdder();
+  private final LongAdder emitUnits = new LongAdder();
 
   MemoryOutputs(Mode mode) {
     this.mode = mode;
@@ -65,30 +67,40 @@ final class MemoryOutputs implements JobOutputs {
     if (mode == Mode.ENCODED) {
       byte[] bytes = mapper.writeValueAsBytes(document);
       documents.put(doc.getPath(), bytes);
-      kept.add(bytes.length);
+      documentUnits.add(bytes.length);
     } else {
       documents.put(doc.getPath(), document);
-      kept.add(document.size());
+      documentUnits.add(document.size());
     }
   }
 
   @Override
   public void log(String line) {
     if (mode == Mode.ENCODED) {
-      kept.add(formatter.format(new LogRecord(Level.INFO, line)).length());
+      logUnits.add(formatter.format(new LogRecord(Level.INFO, line)).length());
     } else {
-      kept.add(line.length());
+      logUnits.add(line.length());
     }
   }
 
   @Override
   public void emit(Map<String, Object> record) throws IOException {
-    kept.add(mode == Mode.ENCODED ? mapper.writeValueAsBytes(record).length : record.size());
+    emitUnits.add(mode == Mode.ENCODED ? mapper.writeValueAsBytes(record).length : record.size());
   }
 
-  /** Bytes, characters or entries kept so far (a sum, only to keep the work observable). */
+  /** Bytes, characters or entries kept so far, of every kind (only to keep the work observable). */
   long keptUnits() {
-    return kept.sum();
+    return documentUnits.sum() + logUnits.sum() + emitUnits.sum();
+  }
+
+  /** Characters of the formatted log lines ({@link Mode#ENCODED}) or of the bare lines. */
+  long logUnits() {
+    return logUnits.sum();
+  }
+
+  /** Bytes of the encoded records ({@link Mode#ENCODED}) or their entries. */
+  long emitUnits() {
+    return emitUnits.sum();
   }
 
   @Override

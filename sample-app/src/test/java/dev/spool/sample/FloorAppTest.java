@@ -10,6 +10,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,14 +32,43 @@ class FloorAppTest {
       MemoryOutputs outputs = new MemoryOutputs(mode);
       RunSummary summary = new Simulation(floor, quiet(), outputs).run();
       assertEquals(3L * STEPS, summary.docWrites(), mode.name());
-      assertTrue(outputs.keptUnits() > 0, mode.name());
+      if (mode == MemoryOutputs.Mode.ENCODED) { // every line formatted, every record encoded
+        assertEquals(Files.size(files.out().resolve("sim.log")), outputs.logUnits());
+        assertEquals(Files.size(files.out().resolve("emits.jsonl")) - summary.emits(), outputs.emitUnits());
+      } else {
+        assertTrue(outputs.logUnits() > 0 && outputs.emitUnits() > 0, mode.name());
+      }
       for (int job = 0; job < 3; job++) {
         String id = JobParameters.idOf(job);
         byte[] written = Files.readAllBytes(files.out().resolve("jobs/" + id + "/doc.json"));
         File kept = floor.out().resolve("jobs").resolve(id).resolve("doc.json").toFile();
         assertArrayEquals(written, outputs.encoded(kept), mode + " " + id);
       }
-      assertTrue(!Files.exists(floor.out().resolve("sim.log")), "a floor writes no file");
+      try (Stream<Path> all = Files.walk(floor.out())) {
+        assertEquals(List.of(), all.filter(Files::isRegularFile).toList(), "a floor writes no file");
+      }
+    }
+  }
+
+  @Test
+  void shouldRunAFloorToOneSummaryLine() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int code = FloorApp.run(new String[] {"compute", "--out", tmp.resolve("run").toString(), "--jobs",
+        "2", "--steps", "60"}, new PrintStream(out, true), quiet());
+    assertEquals(0, code);
+    String line = out.toString(StandardCharsets.UTF_8).strip();
+    assertTrue(line.startsWith("{\"elapsedMillis\":") && line.endsWith(",\"docWrites\":120,"
+        + "\"logRecords\":120,\"emits\":120}"), line);
+  }
+
+  @Test
+  void shouldRefuseHelpAndHoldWithCode2() {
+    for (String option : new String[] {"--help", "--hold"}) {
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int code = FloorApp.run(new String[] {"encoded", "--out", tmp.toString(), option},
+          new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true));
+      assertEquals(2, code, option);
+      assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: "), option);
     }
   }
 
