@@ -100,6 +100,8 @@ public final class EventTail implements AutoCloseable {
     private final CRC32C crc = new CRC32C();
     private final ByteBuffer header = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
     private final PartJoiner joiner = new PartJoiner();
+    /** Read-ahead over the frames; what it does not show valid is read again from the file (see {@link #poll}). */
+    private final FileWindow window;
     private long pos;
     private long ordinal;
     private long badAt = -1;
@@ -112,6 +114,7 @@ public final class EventTail implements AutoCloseable {
     private EventTail(Path file, FileChannel ch, Position from, boolean finalMode, Consumer<ReadProblem> problems) {
         this.file = file;
         this.ch = ch;
+        this.window = new FileWindow(ch, 0);
         this.pos = from.offset();
         this.ordinal = from.ordinal();
         this.finalMode = finalMode;
@@ -239,26 +242,39 @@ public final class EventTail implements AutoCloseable {
             }
             headerOk = true;
         }
+        // A frame this poll's window does not show whole and valid is read again from the file
+        // before anything is decided about it (waited for, reported or skipped): a window is a
+        // copy, and the writer may have completed the frame since.
+        window.grow(size);
+        long recheckedAt = -1;
         while (out.size() < max && pos < size) {
             long remaining = size - pos;
             if (remaining < HEADER_LENGTH) {
                 endOfData(remaining, size);
                 break;
             }
-            readFully(header, pos, HEADER_LENGTH);
+            window.readFully(header, pos, HEADER_LENGTH);
             int length = header.getInt(RecordDescriptor.LENGTH_OFFSET);
-            if (length == 0 && finalMode && zeroToEnd(pos, size)) {
-                break; // zero padding of a crashed memory-mapped writer: the data ends here
-            }
-            if (RecordDescriptor.plausibleHeader(header, 0, remaining)) {
-                Frame f = Frame.read(ch, pos, length, crc);
+            if (length != 0 && RecordDescriptor.plausibleHeader(header, 0, remaining)) {
+                ByteBuffer whole = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+                window.readFully(whole, pos, length);
+                Frame f = Frame.decode(whole, pos, crc);
                 if (f != null) {
                     pos += length;
                     badAt = -1;
                     joiner.accept(f, joined(out));
                     continue;
                 }
-            } else if (length > remaining && RecordDescriptor.plausibleHeader(header, 0, Long.MAX_VALUE)) {
+            }
+            if (recheckedAt != pos) {
+                recheckedAt = pos;
+                window.drop();
+                continue;
+            }
+            if (length == 0 && finalMode && zeroToEnd(pos, size)) {
+                break; // zero padding of a crashed memory-mapped writer: the data ends here
+            }
+            if (length > remaining && RecordDescriptor.plausibleHeader(header, 0, Long.MAX_VALUE)) {
                 endOfData(remaining, size); // a frame still being appended
                 break;
             }

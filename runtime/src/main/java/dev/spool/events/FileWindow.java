@@ -21,7 +21,7 @@ final class FileWindow {
     static final int WINDOW = 256 << 10;
 
     private final FileChannel ch;
-    private final long size;
+    private long size;
     private final ByteBuffer window = ByteBuffer.allocate(WINDOW);
     private long windowStart;
     private int windowLength;
@@ -48,6 +48,15 @@ final class FileWindow {
     /** Forgets what the window holds: the next read comes from the file. */
     void drop() {
         windowLength = 0;
+    }
+
+    /**
+     * Reads up to {@code size} from now on (a file that grew), keeping what the window holds: in an
+     * event file a valid frame never changes, and whatever else the window shows is read again by
+     * its reader before it is judged.
+     */
+    void grow(long size) {
+        this.size = size;
     }
 
     /**

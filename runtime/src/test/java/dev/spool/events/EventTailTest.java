@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@link EventTail}: what EventReader reads, with ordinals; committed frames only; clean resume points. */
@@ -80,9 +82,10 @@ class EventTailTest {
         return out;
     }
 
-    @Test
-    void shouldReturnWhatEventReaderReturnsInItsOrderWithOrdinals() throws Exception {
-        Path f = interleaved(200);
+    @ParameterizedTest
+    @ValueSource(ints = {200, 3_000})
+    void shouldReturnWhatEventReaderReturnsInItsOrderWithOrdinals(int events) throws Exception {
+        Path f = interleaved(events); // 3,000 per thread: several read-ahead windows, crossed by polls of 7
         List<String> expected = readAll(f);
         List<ReadProblem> problems = new ArrayList<>();
         try (EventTail t = EventTail.open(f, EventTail.Position.START, false, problems::add)) {
