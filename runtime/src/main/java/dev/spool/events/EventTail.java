@@ -100,7 +100,10 @@ public final class EventTail implements AutoCloseable {
     private final CRC32C crc = new CRC32C();
     private final ByteBuffer header = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
     private final PartJoiner joiner = new PartJoiner();
-    /** Read-ahead over the frames; what it does not show valid is read again from the file (see {@link #poll}). */
+    /**
+     * Read-ahead over one poll's frames, reset at each poll: a file's bytes can change between polls
+     * (zeros a memory-mapped writer fills; a write given up at close and its offset written again).
+     */
     private final FileWindow window;
     private long pos;
     private long ordinal;
@@ -245,7 +248,7 @@ public final class EventTail implements AutoCloseable {
         // A frame this poll's window does not show whole and valid is read again from the file
         // before anything is decided about it (waited for, reported or skipped): a window is a
         // copy, and the writer may have completed the frame since.
-        window.grow(size);
+        window.reset(size);
         long recheckedAt = -1;
         while (out.size() < max && pos < size) {
             long remaining = size - pos;

@@ -7,7 +7,8 @@ import java.nio.channels.FileChannel;
 /**
  * A read-ahead window over a file for a reader that walks it forwards in small steps (a frame
  * header, then the frame): each read the window holds is a copy from memory, and one positional
- * read of {@value #WINDOW} bytes refills it. Without it, walking a file of small frames took two
+ * read refills it, of {@value #FIRST_FILL} bytes after a {@link #drop}, doubling up to
+ * {@value #WINDOW}. Without it, walking a file of small frames took two
  * system calls per frame (an events file of 128,000 frames: ~0.2 s on the thread that opens it
  * for appending, the application's first emit).
  *
@@ -19,12 +20,19 @@ import java.nio.channels.FileChannel;
  */
 final class FileWindow {
     static final int WINDOW = 256 << 10;
+    /**
+     * The first fill after a {@link #drop}: a reader that stops after a few frames (a tail's small
+     * poll) reads little more than it needs; one that walks on gets the whole window in five fills.
+     */
+    static final int FIRST_FILL = 16 << 10;
 
     private final FileChannel ch;
     private long size;
     private final ByteBuffer window = ByteBuffer.allocate(WINDOW);
     private long windowStart;
     private int windowLength;
+    /** The next fill's size: {@link #FIRST_FILL} after a {@link #drop}, doubling to {@link #WINDOW}. */
+    private int fillBytes = FIRST_FILL;
 
     FileWindow(FileChannel ch, long size) {
         this.ch = ch;
@@ -48,15 +56,13 @@ final class FileWindow {
     /** Forgets what the window holds: the next read comes from the file. */
     void drop() {
         windowLength = 0;
+        fillBytes = FIRST_FILL;
     }
 
-    /**
-     * Reads up to {@code size} from now on (a file that grew), keeping what the window holds: in an
-     * event file a valid frame never changes, and whatever else the window shows is read again by
-     * its reader before it is judged.
-     */
-    void grow(long size) {
+    /** {@linkplain #drop Drops} the window and reads up to {@code size} from now on (a file that grew). */
+    void reset(long size) {
         this.size = size;
+        drop();
     }
 
     /**
@@ -65,7 +71,8 @@ final class FileWindow {
      * needs the missing bytes (as {@link Frame#readFully} would).
      */
     private void fill(long at, int n) throws IOException {
-        int want = (int) Math.min(WINDOW, Math.max(n, size - at));
+        int want = (int) Math.max(n, Math.min(fillBytes, size - at));
+        fillBytes = Math.min(WINDOW, fillBytes * 2);
         window.clear().limit(want);
         windowLength = 0;
         while (window.hasRemaining()) {

@@ -78,7 +78,7 @@ final class BackendWrites {
             } catch (Exception | InternalError e) {
                 attempts++;
                 lastWriteError = e.toString();
-                sink.recordError("write " + sink.name + " at " + start + ": " + e);
+                sink.recordError("write " + sink.name + " at " + offset(start) + ": " + e);
                 if (!stalled) {
                     stalledSince = System.nanoTime();
                     stalled = true;
@@ -88,6 +88,9 @@ final class BackendWrites {
                 }
                 try {
                     sink.backend.rewind(start);
+                    if (start == DeferredStartBackend.UNKNOWN) {
+                        start = sink.backend.position(); // the start, if this attempt found it
+                    }
                 } catch (Exception re) {
                     sink.recordError("rewind " + sink.name + ": " + re);
                 }
@@ -107,6 +110,12 @@ final class BackendWrites {
     }
 
     /** Copies bytes that are given up, to be saved in the recovery folder when the writer ends. */
+    /** A position in words: {@link DeferredStartBackend#UNKNOWN} is the end of a file's data not yet found. */
+    private static String offset(long position) {
+        return position == DeferredStartBackend.UNKNOWN ? "the end of the existing data (not found yet)"
+                : "offset " + position;
+    }
+
     private void keepForRecovery(ByteBuffer[] sources, long start, long bytes) {
         try {
             ByteBuffer copy = ByteBuffer.allocate((int) Math.min(Integer.MAX_VALUE - 8, bytes));
@@ -117,9 +126,9 @@ final class BackendWrites {
             }
             copy.flip();
             givenUp.add(new RecoveryFolder.Item(Path.of(sink.name),
-                    bytes + " bytes that belong at offset " + start + " (after the file header/data already there) of", copy));
+                    bytes + " bytes that belong at " + offset(start) + " (after the file header/data already there) of", copy));
         } catch (OutOfMemoryError | RuntimeException e) {
-            sink.recordError("lost " + bytes + " bytes of " + sink.name + " at " + start + ": " + e);
+            sink.recordError("lost " + bytes + " bytes of " + sink.name + " at " + offset(start) + ": " + e);
         }
     }
 

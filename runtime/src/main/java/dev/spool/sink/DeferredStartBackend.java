@@ -12,9 +12,11 @@ import java.nio.channels.FileChannel;
  * Events emitted meanwhile wait in the sink's buffers as any others do.
  *
  * <p>Used by the writer thread only, like every {@link SinkBackend}. A start that cannot be found
- * fails that write as an {@link IOException}, retried like any other; {@link #position()} cannot
- * throw, so before the start is known it answers {@link #UNKNOWN}, and a {@link #rewind} to
- * {@code UNKNOWN} goes back to the start found since (nothing was written before it).
+ * fails that write as an {@link IOException}, retried like any other, counted and shown as the
+ * sink's last error; given up at close, the bytes go to the recovery folder as any. Before the
+ * start is known {@link #position()} answers {@link #UNKNOWN} (it never walks), and a
+ * {@link #rewind} to {@code UNKNOWN} goes back to the start found since (nothing was written
+ * before it).
  */
 final class DeferredStartBackend implements SinkBackend {
     /** The position before the start is known. */
@@ -40,7 +42,14 @@ final class DeferredStartBackend implements SinkBackend {
 
     private SinkBackend real() throws IOException {
         if (real == null) {
-            long at = start.find();
+            long at;
+            try {
+                at = start.find();
+            } catch (OutOfMemoryError e) {
+                // a garbage frame header may ask the walk for a buffer as large as the file: that
+                // allocation failed and nothing else did; this write fails and is retried
+                throw new IOException("cannot find where to write: " + e, e);
+            }
             real = type == SinkType.MMAP ? new MmapBackend(channel, at) : new FileBackend(channel, at);
             startedAt = at;
         }
@@ -54,14 +63,7 @@ final class DeferredStartBackend implements SinkBackend {
 
     @Override
     public long position() {
-        if (real == null) {
-            try {
-                real();
-            } catch (IOException | RuntimeException e) {
-                return UNKNOWN; // the write that follows tries again, and reports the failure
-            }
-        }
-        return real.position();
+        return real == null ? UNKNOWN : real.position(); // the write that follows finds the start
     }
 
     @Override

@@ -69,4 +69,53 @@ class DeferredStartTest {
         assertEquals(3, calls.get(), "tried until it was found, then never again");
         assertTrue(sink.metrics().errors() >= 1, "the failures are counted");
     }
+
+    @ParameterizedTest
+    @EnumSource(SinkType.class)
+    void shouldRewindToTheStartFoundSinceWhenAskedToGoBackToBeforeItWasKnown(SinkType type) throws IOException {
+        Path f = dir.resolve("rewind-" + type);
+        Files.writeString(f, "head");
+        FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        DeferredStartBackend b = new DeferredStartBackend(type, ch, () -> 4L);
+        long before = b.position();
+        assertEquals(DeferredStartBackend.UNKNOWN, before, "not found before the first write");
+        b.write(new ByteBuffer[] {ByteBuffer.wrap("XX".getBytes(StandardCharsets.US_ASCII))});
+        b.rewind(before); // as a failed first write is rewound and retried
+        b.write(new ByteBuffer[] {ByteBuffer.wrap("ok".getBytes(StandardCharsets.US_ASCII))});
+        b.close();
+        assertEquals("headok", Files.readString(f));
+    }
+
+    @ParameterizedTest
+    @EnumSource(SinkType.class)
+    void shouldCutThePaddingAtCloseWhenNothingWasWritten(SinkType type) throws IOException {
+        Path f = dir.resolve("idle-" + type);
+        Files.write(f, new byte[] {'h', 'e', 'a', 'd', 0, 0, 0, 0});
+        FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        ByteSink sink = ByteSink.forChannel(ch, () -> {
+            ch.truncate(4);
+            return 4L;
+        }, "idle", SinkSettings.builder().type(type).build());
+        sink.close();
+        assertEquals("head", Files.readString(f));
+    }
+
+    @ParameterizedTest
+    @EnumSource(SinkType.class)
+    void shouldCloseTheChannelAndReleaseTheLockWhenTheStartIsNeverFound(SinkType type) throws IOException {
+        Path f = dir.resolve("unfindable-" + type);
+        Files.writeString(f, "head");
+        FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        assertTrue(ch.tryLock() != null);
+        ByteSink sink = ByteSink.forChannel(ch, () -> {
+            throw new IOException("unreadable");
+        }, "unfindable", SinkSettings.builder().type(type).build());
+        sink.close();
+        assertTrue(!ch.isOpen(), "the sink's channel is closed");
+        assertTrue(sink.metrics().errors() >= 1, "the failure is counted");
+        try (FileChannel again = FileChannel.open(f, StandardOpenOption.WRITE)) {
+            assertTrue(again.tryLock() != null, "the lock is released");
+        }
+        assertEquals("head", Files.readString(f));
+    }
 }
