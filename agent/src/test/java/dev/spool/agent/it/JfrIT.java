@@ -40,7 +40,7 @@ class JfrIT {
 
     @Test
     void shouldShowSpoolsEventsInARecordingOfTheSampleApp() throws Exception {
-        String printed = recordSampleApp("on", "");
+        String printed = recordSampleApp("on", "", 8000);
         assertTrue(field(printed, "dev.spool.BufferFlush", "files").stream().anyMatch(n -> n > 0), printed);
         assertTrue(printed.contains("trigger = \"timer\"") || printed.contains("trigger = \"exit\""), printed);
         assertTrue(field(printed, "dev.spool.SinkWrite", "records").stream().allMatch(n -> n > 0), printed);
@@ -49,7 +49,9 @@ class JfrIT {
         // periodic: registered at the first sink write once JFR runs (d7779ce: nothing touches JFR
         // before it starts), so the run must outlast a period after it. The recording's settings
         // shorten the period to 100 ms (the default 1 s outlasted the whole run on Java 25 in CI);
-        // what it counts depends on where the tick falls
+        // what it counts depends on where the tick falls. Java 25's periodic thread may still sleep
+        // up to a second before it serves an event registered while it waits: on a fast machine a
+        // 2,000-step run (~1 s) ended first in 2 of 3 runs, so this run takes 8,000 steps (~3 s)
 
         assertFalse(field(printed, "dev.spool.SinkStatistics", "eventsWritten").isEmpty(), printed);
         assertTrue(field(printed, "dev.spool.SinkStatistics", "eventsWritten").stream().allMatch(n -> n >= 0), printed);
@@ -57,11 +59,11 @@ class JfrIT {
 
     @Test
     void shouldRecordNoSpoolEvents_whenSwitchedOff() throws Exception {
-        String printed = recordSampleApp("off", ",spool.jfr.enabled=false");
+        String printed = recordSampleApp("off", ",spool.jfr.enabled=false", 2000);
         assertFalse(printed.contains("dev.spool."), printed);
     }
 
-    private String recordSampleApp(String name, String extraOptions) throws Exception {
+    private String recordSampleApp(String name, String extraOptions, int steps) throws Exception {
         Path dir = Files.createDirectories(root.resolve(name));
         Path recording = dir.resolve("app.jfr");
         // Timed flushes every 100 ms: the exit flush alone may miss the recording, as the JVM runs
@@ -72,7 +74,7 @@ class JfrIT {
         Path settings = Files.writeString(dir.resolve("spool.jfc"), SETTINGS);
         jvm.add("-XX:StartFlightRecording=settings=" + settings + ",dumponexit=true,filename=" + recording);
         Forked app = Forked.start(dir, "sample", jvm, null, "-jar", sampleJar(), "--out",
-                dir.resolve("out").toString(), "--jobs", "16", "--steps", "2000", "--threads", "2");
+                dir.resolve("out").toString(), "--jobs", "16", "--steps", String.valueOf(steps), "--threads", "2");
         app.awaitSuccess();
         assertTrue(Trees.spoolLines(app.err()).isEmpty(), app.describe());
         Path jfr = Path.of(Forked.java()).resolveSibling("jfr");
