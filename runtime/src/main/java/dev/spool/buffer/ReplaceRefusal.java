@@ -42,8 +42,10 @@ import java.util.concurrent.TimeUnit;
  * <p>Cost: one {@code lstat} and one {@code access} of the file; its folder's {@code lstat},
  * {@code stat} and {@code access}, and {@code /proc/self/mountinfo}, at most once per
  * {@link #MOUNTS_MAX_AGE_NANOS} (per folder, and for the mount table). The buffer calls it only when
- * it stamps a file afresh (its first write after a flush, or after someone else changed it).
- * Thread-safe.
+ * it stamps a file afresh (its first write after a flush, or after someone else changed it). A
+ * refused file is {@linkplain #remember remembered} for the same second: its next puts cost one
+ * {@code lstat} while it keeps its inode, links, mode and owners, not a read of its content and
+ * every check again. Thread-safe.
  */
 final class ReplaceRefusal {
     static final long MOUNTS_MAX_AGE_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -57,6 +59,11 @@ final class ReplaceRefusal {
 
     private static final int FOLDERS_LIMIT = 4096;
     private static final ConcurrentHashMap<Path, Folder> FOLDERS = new ConcurrentHashMap<>();
+
+    /** What a content write leaves unchanged, and every reason above reads from the file itself. */
+    private static final String REFUSED_KEY = "unix:ino,dev,mode,nlink,uid,gid";
+    private record Refused(Map<String, Object> attributes, long atNanos) {}
+    private static final ConcurrentHashMap<Path, Refused> REFUSED = new ConcurrentHashMap<>();
 
     private ReplaceRefusal() {}
 
@@ -124,6 +131,45 @@ final class ReplaceRefusal {
     static void forgetMounts() {
         mounts = new Mounts(Set.of(), Long.MIN_VALUE);
         FOLDERS.clear();
+        REFUSED.clear();
+    }
+
+    /**
+     * Remembers that {@code file} was just refused, with what a refusal reads of it. The host then
+     * writes the file itself, in place, which changes none of those: its next put would read the
+     * whole content (a fresh stamp) and every check again, only to be refused again, on the
+     * caller's thread, on every call. {@link #stillRefused} answers it with one {@code lstat}.
+     */
+    static void remember(Path file) {
+        try {
+            Map<String, Object> a = Files.readAttributes(file, REFUSED_KEY, LinkOption.NOFOLLOW_LINKS);
+            if (REFUSED.size() >= FOLDERS_LIMIT) REFUSED.clear();
+            REFUSED.put(file, new Refused(a, System.nanoTime()));
+        } catch (IOException | RuntimeException notUnix) {
+            // nothing remembered: the next put examines the file again
+        }
+    }
+
+    /**
+     * Whether {@code file} was {@linkplain #remember refused} less than {@link #MOUNTS_MAX_AGE_NANOS}
+     * ago and is still the same file with the same links, mode and owners (one {@code lstat}). What
+     * it does not look at (its folder, the mount table, an ACL) is the same second's staleness the
+     * folder and mount caches already have. Never says a file may be buffered: only that it is
+     * refused again, where the full check would say so too or was about to look again anyway.
+     */
+    static boolean stillRefused(Path file) {
+        Refused r = REFUSED.get(file);
+        if (r == null) return false;
+        try {
+            if (System.nanoTime() - r.atNanos() <= MOUNTS_MAX_AGE_NANOS
+                    && r.attributes().equals(Files.readAttributes(file, REFUSED_KEY, LinkOption.NOFOLLOW_LINKS))) {
+                return true;
+            }
+        } catch (IOException | RuntimeException changed) {
+            // gone or unreadable: examine it afresh
+        }
+        REFUSED.remove(file, r);
+        return false;
     }
 
     private static boolean isMountPoint(Path file) {

@@ -138,6 +138,10 @@ final class SnapshotEntries {
      * write wins) and says whether a snapshot may be buffered; a refusal drops the entry.
      */
     private boolean accept(Entry e, Path p, boolean seenMissing) {
+        if (!e.loaded && !seenMissing && ReplaceRefusal.stillRefused(p)) {
+            drop(e); // refused a moment ago and unchanged: one lstat instead of a read of the file and every check
+            return false;
+        }
         FileStamp disk;
         try {
             // seenMissing: resolving the path found no file there a moment ago (one lstat); not asked again.
@@ -160,6 +164,7 @@ final class SnapshotEntries {
         boolean restamped = !e.loaded || (disk != e.baseline && !disk.learnedFrom(e.baseline));
         if (disk.exists() && restamped && ReplaceRefusal.reason(p, disk) != null) {
             drop(e);
+            ReplaceRefusal.remember(p);
             return false;
         }
         e.baseline = disk;

@@ -111,6 +111,22 @@ class SnapshotLikePlainWriteTest {
     }
 
     @Test
+    void shouldRememberARefusalOnlyWhileTheFileKeepsWhatRefusedIt() throws IOException {
+        Path linked = existing("remembered.json", "[0]");
+        Path other = Files.createLink(dir.resolve("remembered-too.json"), linked);
+        assertFalse(buffer.putSnapshot(linked, b("[1]")));
+        assertTrue(ReplaceRefusal.stillRefused(linked), "remembered");
+        Files.writeString(linked, "[1]"); // the host's own write, in place, as after every refusal
+        assertTrue(ReplaceRefusal.stillRefused(linked), "a content write changes nothing that refused it");
+        assertFalse(buffer.putSnapshot(linked, b("[2]")), "still two links: refused again");
+        Files.delete(other);
+        assertFalse(ReplaceRefusal.stillRefused(linked), "one link now: examined afresh");
+        assertTrue(buffer.putSnapshot(linked, b("[3]")), "and buffered");
+        buffer.flush();
+        assertEquals("[3]", Files.readString(linked));
+    }
+
+    @Test
     void shouldRefuseAFileOfAnotherOwnerOrGroup() throws Exception {
         assumeTrue(new String(Files.readAllBytes(Path.of("/proc/self/status")), UTF_8).contains("\nUid:\t0\t"),
                 "only root can give a file to someone else");
