@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Why a buffered snapshot of a file must be refused: the host's own write ({@code FileOutputStream}
@@ -37,7 +38,9 @@ import java.util.concurrent.TimeUnit;
  * Not detected (documented in RELIABILITY.md): POSIX ACLs and other extended attributes (the
  * renamed file has the folder's default ACL and no xattrs), the immutable/append-only flags (both
  * writes fail, Spool's only at the flush), a mount, or a change of the folder's permissions, device,
- * mode or group, made less than {@link #MOUNTS_MAX_AGE_NANOS} before.
+ * mode or group, made less than {@link #MOUNTS_MAX_AGE_NANOS} before; the other way round, a
+ * refusal that goes away without a change to the file's inode, links, mode or owners is still
+ * {@linkplain #stillRefused remembered} for up to that time.
  *
  * <p>Cost: one {@code lstat} and one {@code access} of the file; its folder's {@code lstat},
  * {@code stat} and {@code access}, and {@code /proc/self/mountinfo}, at most once per
@@ -49,7 +52,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ReplaceRefusal {
     static final long MOUNTS_MAX_AGE_NANOS = TimeUnit.SECONDS.toNanos(1);
-    private static final String UNIX = "unix:mode,nlink,uid,gid,dev";
+    private static final String UNIX = "unix:mode,nlink,uid,gid,dev,ino";
     private static final long[] IDS = processIds();
     private static volatile Mounts mounts = new Mounts(Set.of(), Long.MIN_VALUE);
 
@@ -60,9 +63,10 @@ final class ReplaceRefusal {
     private static final int FOLDERS_LIMIT = 4096;
     private static final ConcurrentHashMap<Path, Folder> FOLDERS = new ConcurrentHashMap<>();
 
-    /** What a content write leaves unchanged, and every reason above reads from the file itself. */
-    private static final String REFUSED_KEY = "unix:ino,dev,mode,nlink,uid,gid";
-    private record Refused(Map<String, Object> attributes, long atNanos) {}
+    /** A refusal: the file's {@code UNIX} attributes it was decided on, and when its oldest fact was read. */
+    private record Refused(Map<String, Object> attributes, long sinceNanos) {}
+    /** Full examinations made ({@link #reason}), for tests. */
+    static final LongAdder EXAMINED = new LongAdder();
     private static final ConcurrentHashMap<Path, Refused> REFUSED = new ConcurrentHashMap<>();
 
     private ReplaceRefusal() {}
@@ -73,10 +77,22 @@ final class ReplaceRefusal {
      * refuses anything else), so that is not asked again.
      */
     static String reason(Path file, FileStamp disk) {
+        EXAMINED.increment();
+        long[] since = {System.nanoTime()};
+        @SuppressWarnings("unchecked")
+        Map<String, Object>[] seen = new Map[1];
+        String why = examine(file, disk, seen, since);
+        if (why != null && disk.exists()) remember(file, seen[0], since[0]);
+        return why;
+    }
+
+    /** {@link #reason}'s checks; {@code seen[0]}: the file's attributes they used; {@code since[0]}: when the oldest fact was read. */
+    private static String examine(Path file, FileStamp disk, Map<String, Object>[] seen, long[] since) {
         Path dir = file.getParent();
         if (dir == null) return "not a file path";
         try {
             Folder folder = folder(dir);
+            since[0] = Math.min(since[0], folder.readAtNanos());
             if (!folder.isFolder()) return "its folder " + dir + " is missing or not a folder";
             if (!folder.writable()) return "its folder is not writable (the rename would fail)";
             if (!disk.exists()) return null;
@@ -85,6 +101,7 @@ final class ReplaceRefusal {
             if (f != null && (Integer) f.get("nlink") > 1 && AtomicFiles.dropLeftoverLinks(file, disk.fileKey()) > 0) {
                 f = unixOrNull(file); // a kill between a create's link and unlink had left our temp name
             }
+            seen[0] = f;
             if (f != null && folder.unix() != null) {
                 Map<String, Object> d = folder.unix();
                 if ((Integer) f.get("nlink") > 1) return "the file has " + f.get("nlink") + " hard links";
@@ -94,7 +111,10 @@ final class ReplaceRefusal {
                         : IDS == null ? -1 : IDS[1];
                 if (newGid >= 0 && ((Integer) f.get("gid")).longValue() != newGid) return "the file has another group";
             }
-            if (isMountPoint(file)) return "the file is a mount point (bind-mounted)";
+            if (isMountPoint(file)) {
+                since[0] = Math.min(since[0], mounts.readAtNanos());
+                return "the file is a mount point (bind-mounted)";
+            }
             return null;
         } catch (IOException | RuntimeException e) {
             return "cannot examine it (" + e + ")";
@@ -135,34 +155,37 @@ final class ReplaceRefusal {
     }
 
     /**
-     * Remembers that {@code file} was just refused, with what a refusal reads of it. The host then
-     * writes the file itself, in place, which changes none of those: its next put would read the
-     * whole content (a fresh stamp) and every check again, only to be refused again, on the
-     * caller's thread, on every call. {@link #stillRefused} answers it with one {@code lstat}.
+     * Remembers that {@code file} was just refused, with the attributes the refusal was decided on
+     * ({@code attributes}; read now when the refusal came before them). The host then writes the file
+     * itself, in place, which changes none of those: its next put would read the whole content (a
+     * fresh stamp) and every check again, only to be refused again, on the caller's thread, on
+     * every call. {@link #stillRefused} answers it with one {@code lstat}.
      */
-    static void remember(Path file) {
+    private static void remember(Path file, Map<String, Object> attributes, long sinceNanos) {
         try {
-            Map<String, Object> a = Files.readAttributes(file, REFUSED_KEY, LinkOption.NOFOLLOW_LINKS);
+            Map<String, Object> a = attributes != null ? attributes : unixOrNull(file);
+            if (a == null) return; // not a Unix file system: the next put examines the file again
             if (REFUSED.size() >= FOLDERS_LIMIT) REFUSED.clear();
-            REFUSED.put(file, new Refused(a, System.nanoTime()));
-        } catch (IOException | RuntimeException notUnix) {
+            REFUSED.put(file, new Refused(a, sinceNanos));
+        } catch (IOException | RuntimeException gone) {
             // nothing remembered: the next put examines the file again
         }
     }
 
     /**
-     * Whether {@code file} was {@linkplain #remember refused} less than {@link #MOUNTS_MAX_AGE_NANOS}
-     * ago and is still the same file with the same links, mode and owners (one {@code lstat}). What
-     * it does not look at (its folder, the mount table, an ACL) is the same second's staleness the
-     * folder and mount caches already have. Never says a file may be buffered: only that it is
+     * Whether {@code file} was {@linkplain #remember refused} on facts read less than
+     * {@link #MOUNTS_MAX_AGE_NANOS} ago (the oldest of them: its folder's and the mount table's
+     * cached ones count from when they were read) and is still the same file with the same links,
+     * mode and owners (one {@code lstat}). What it does not look at (its folder, the mount table, an
+     * ACL, a read-only mount, the immutable flag) is the same second's staleness the folder and
+     * mount caches already have. Never says a file may be buffered: only that it is
      * refused again, where the full check would say so too or was about to look again anyway.
      */
     static boolean stillRefused(Path file) {
         Refused r = REFUSED.get(file);
         if (r == null) return false;
         try {
-            if (System.nanoTime() - r.atNanos() <= MOUNTS_MAX_AGE_NANOS
-                    && r.attributes().equals(Files.readAttributes(file, REFUSED_KEY, LinkOption.NOFOLLOW_LINKS))) {
+            if (System.nanoTime() - r.sinceNanos() <= MOUNTS_MAX_AGE_NANOS && r.attributes().equals(unixOrNull(file))) {
                 return true;
             }
         } catch (IOException | RuntimeException changed) {

@@ -163,8 +163,7 @@ final class SnapshotEntries {
         }
         boolean restamped = !e.loaded || (disk != e.baseline && !disk.learnedFrom(e.baseline));
         if (disk.exists() && restamped && ReplaceRefusal.reason(p, disk) != null) {
-            drop(e);
-            ReplaceRefusal.remember(p);
+            drop(e); // remembered by ReplaceRefusal for its next puts
             return false;
         }
         e.baseline = disk;

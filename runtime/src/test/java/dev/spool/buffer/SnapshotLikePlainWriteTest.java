@@ -115,15 +115,45 @@ class SnapshotLikePlainWriteTest {
         Path linked = existing("remembered.json", "[0]");
         Path other = Files.createLink(dir.resolve("remembered-too.json"), linked);
         assertFalse(buffer.putSnapshot(linked, b("[1]")));
-        assertTrue(ReplaceRefusal.stillRefused(linked), "remembered");
         Files.writeString(linked, "[1]"); // the host's own write, in place, as after every refusal
-        assertTrue(ReplaceRefusal.stillRefused(linked), "a content write changes nothing that refused it");
+        long examined = ReplaceRefusal.EXAMINED.sum();
         assertFalse(buffer.putSnapshot(linked, b("[2]")), "still two links: refused again");
+        assertEquals(examined, ReplaceRefusal.EXAMINED.sum(), "remembered: not examined again");
+        Files.setPosixFilePermissions(linked, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw----"));
+        assertFalse(buffer.putSnapshot(linked, b("[3]")), "a new mode: examined again, and refused (two links)");
+        assertEquals(examined + 1, ReplaceRefusal.EXAMINED.sum());
         Files.delete(other);
-        assertFalse(ReplaceRefusal.stillRefused(linked), "one link now: examined afresh");
-        assertTrue(buffer.putSnapshot(linked, b("[3]")), "and buffered");
+        assertTrue(buffer.putSnapshot(linked, b("[4]")), "one link now: examined afresh and buffered");
         buffer.flush();
-        assertEquals("[3]", Files.readString(linked));
+        assertEquals("[4]", Files.readString(linked));
+    }
+
+    @Test
+    void shouldBufferAFileReplacedByANewOneRightAfterARefusal() throws IOException {
+        Path linked = existing("replaced.json", "[0]");
+        Files.createLink(dir.resolve("replaced-link.json"), linked);
+        assertFalse(buffer.putSnapshot(linked, b("[1]")));
+        Path fresh = existing("fresh.tmp", "[0]");
+        Files.move(fresh, linked, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        assertTrue(buffer.putSnapshot(linked, b("[2]")), "another inode, one link: not the refused file");
+        buffer.flush();
+        assertEquals("[2]", Files.readString(linked));
+    }
+
+    @Test
+    void shouldForgetARefusalWithinTheCachesSecond() throws Exception {
+        Path linked = existing("lapsing.json", "[0]");
+        Files.createLink(dir.resolve("lapsing-link.json"), linked);
+        assertFalse(buffer.putSnapshot(linked, b("[1]")));
+        assertTrue(ReplaceRefusal.stillRefused(linked));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (ReplaceRefusal.stillRefused(linked)) { // awaits the lapse; a memory that never lapsed fails
+            assertTrue(System.nanoTime() < deadline, "still remembered after 10 s");
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+        long examined = ReplaceRefusal.EXAMINED.sum();
+        assertFalse(buffer.putSnapshot(linked, b("[2]")));
+        assertEquals(examined + 1, ReplaceRefusal.EXAMINED.sum(), "examined again once it lapsed");
     }
 
     @Test
