@@ -109,13 +109,13 @@ final class BackendWrites {
         }
     }
 
-    /** Copies bytes that are given up, to be saved in the recovery folder when the writer ends. */
     /** A position in words: {@link DeferredStartBackend#UNKNOWN} is the end of a file's data not yet found. */
     private static String offset(long position) {
         return position == DeferredStartBackend.UNKNOWN ? "the end of the existing data (not found yet)"
                 : "offset " + position;
     }
 
+    /** Copies bytes that are given up, to be saved in the recovery folder when the writer ends. */
     private void keepForRecovery(ByteBuffer[] sources, long start, long bytes) {
         try {
             ByteBuffer copy = ByteBuffer.allocate((int) Math.min(Integer.MAX_VALUE - 8, bytes));
