@@ -258,7 +258,7 @@ public final class EventTail implements AutoCloseable {
             }
             window.readFully(header, pos, HEADER_LENGTH);
             int length = header.getInt(RecordDescriptor.LENGTH_OFFSET);
-            if (length != 0 && RecordDescriptor.plausibleHeader(header, 0, remaining)) {
+            if (RecordDescriptor.plausibleHeader(header, 0, remaining)) {
                 ByteBuffer whole = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
                 window.readFully(whole, pos, length);
                 Frame f = Frame.decode(whole, pos, crc);

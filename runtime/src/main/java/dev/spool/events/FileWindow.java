@@ -8,9 +8,8 @@ import java.nio.channels.FileChannel;
  * A read-ahead window over a file for a reader that walks it forwards in small steps (a frame
  * header, then the frame): each read the window holds is a copy from memory, and one positional
  * read refills it, of {@value #FIRST_FILL} bytes after a {@link #drop}, doubling up to
- * {@value #WINDOW}. Without it, walking a file of small frames took two
- * system calls per frame (an events file of 128,000 frames: ~0.2 s on the thread that opens it
- * for appending, the application's first emit).
+ * {@value #WINDOW}. Without it, walking a file of small frames took two system calls per frame
+ * (an events file of 128,000 frames: ~0.2 s).
  *
  * <p>Reads past the window's end refill it from the read's offset; a read larger than the window
  * goes to the channel directly. What the window holds may be older than the file: a reader of a

@@ -65,7 +65,7 @@ final class FrameScanner {
             }
             readFully(header, pos, HEADER_LENGTH);
             int length = header.getInt(RecordDescriptor.LENGTH_OFFSET);
-            if (length != 0 && RecordDescriptor.plausibleHeader(header, 0, remaining)) {
+            if (RecordDescriptor.plausibleHeader(header, 0, remaining)) {
                 Frame f = read(pos, length);
                 if (f != null) {
                     pos += length;
@@ -86,11 +86,7 @@ final class FrameScanner {
                 return null;
             }
             if (RecordDescriptor.plausibleHeader(header, 0, remaining)) {
-                Frame f = read(pos, length);
-                if (f != null) {
-                    pos += length;
-                    return f;
-                }
+                // read above, again from the file after the drop: its CRC32C did not match either time
                 listener.problem(pos, ReadProblem.Kind.CORRUPT, "CRC32C mismatch in a frame of " + length + " bytes");
             } else if (length > remaining && RecordDescriptor.plausibleHeader(header, 0, Long.MAX_VALUE)) {
                 listener.problem(pos, ReadProblem.Kind.TRUNCATED,
