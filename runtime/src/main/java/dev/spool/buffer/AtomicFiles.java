@@ -27,8 +27,9 @@ import java.util.concurrent.TimeUnit;
  * the new complete content, never a torn file, even if the process is killed mid-write.
  *
  * <p>How: the content goes to a temp file in the target's own folder named
- * {@code .<name>.spool-tmp-<16 random hex digits>} (from {@link SecureRandom}, so it cannot be
- * predicted and planted), created exclusively ({@code CREATE_NEW}, {@code NOFOLLOW_LINKS}: a file
+ * {@code .<name>.spool-tmp-<pid>-<start>-<ns>-<16 random hex digits>} ({@link TempName}: the
+ * writing process, so a later sweep can prove it dead; then 64 bits from {@link SecureRandom}, so
+ * the name cannot be predicted and planted), created exclusively ({@code CREATE_NEW}, {@code NOFOLLOW_LINKS}: a file
  * or symlink already at that name makes the create fail instead of being followed), written,
  * optionally {@code fsync}'d, then renamed over the target with {@code ATOMIC_MOVE}; with fsync the
  * folder is synced after the rename so the rename itself survives a power cut. On any failure the
@@ -36,8 +37,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Leftovers: a process killed between create and rename leaves a temp file behind. It is hidden
  * (leading dot), never matches the target's name or a {@code *.json} glob, and is never read by
- * Spool; {@link #isTempFile} recognises it. It is safe to delete whenever no Spool process writes
- * that folder.
+ * Spool; {@link #isTempFile} recognises it. {@link StaleTemps} removes it once its owner is
+ * provably dead: a buffer sweeps each folder the first time it flushes it in a process, and
+ * {@code spool recover <folder>} sweeps on demand.
  *
  * <p>Thread-safe: stateless apart from the shared {@link SecureRandom}.
  * <pre>{@code
@@ -52,6 +54,8 @@ public final class AtomicFiles {
     public static final String CONFLICT_MARK = ".spool-conflict-";
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** What follows a target's name in this process's temp names, before the random part. */
+    private static final String OWN_MARK = TempName.mark(TempOwner.self());
     private static final Set<StandardOpenOption> CREATE =
             EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     /** Permission bits seen to survive a create unchanged in this process (the umask does not strip them). */
@@ -236,13 +240,10 @@ public final class AtomicFiles {
         }
     }
 
-    /** Whether {@code file} is a temp file left by {@link #write} (never data). */
+    /** Whether {@code file}'s name is one of Spool's temp names, of this version or an earlier one ({@link TempName}; never data). */
     public static boolean isTempFile(Path file) {
         Path name = file.getFileName();
-        if (name == null) return false;
-        String s = name.toString();
-        int i = s.lastIndexOf(TEMP_MARK);
-        return s.startsWith(".") && i > 0 && s.length() - i - TEMP_MARK.length() == 16;
+        return name != null && TempName.parse(name.toString()) != null;
     }
 
     /**
@@ -254,7 +255,7 @@ public final class AtomicFiles {
                                    byte[] content, boolean fsync) throws IOException {
         byte[] r = new byte[8];
         RANDOM.nextBytes(r);
-        Path tmp = dir.resolve("." + name + TEMP_MARK + HexFormat.of().formatHex(r));
+        Path tmp = dir.resolve("." + name + OWN_MARK + HexFormat.of().formatHex(r));
         // CREATE_NEW is O_CREAT|O_EXCL: fails on any existing name, symlinks included (never followed)
         try (FileChannel ch = mode == null ? FileChannel.open(tmp, CREATE)
                 : FileChannel.open(tmp, CREATE, PosixFilePermissions.asFileAttribute(mode))) {

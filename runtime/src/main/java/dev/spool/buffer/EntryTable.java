@@ -35,10 +35,12 @@ final class EntryTable {
     private final Set<Path> ancestors = ConcurrentHashMap.newKeySet();
     private final Counters counters;
     private final AtomicInteger scopeDepth;
+    private final FolderSweeps sweeps;
 
-    EntryTable(Counters counters, AtomicInteger scopeDepth) {
+    EntryTable(Counters counters, AtomicInteger scopeDepth, FolderSweeps sweeps) {
         this.counters = counters;
         this.scopeDepth = scopeDepth;
+        this.sweeps = sweeps;
     }
 
     Entry get(Path p) {
@@ -72,6 +74,8 @@ final class EntryTable {
             byFolder.compute(folder, (f, inFolder) -> {
                 if (inFolder == null) {
                     inFolder = new HashMap<>();
+                    sweeps.note(f); // its stale temp files go before the next flush writes
+
                     for (Path a = f.getParent(); a != null && ancestors.add(a); a = a.getParent()) { }
                 }
                 inFolder.put(p, e);

@@ -29,11 +29,12 @@ final class FlushPasses {
     private final Listeners listeners;
     private final Backpressure backpressure;
     private final FlushWorkers workers;
+    private final FolderSweeps sweeps;
     /** New files buffered to be created by the flush ({@code createAtFlush}), in the order put. */
     private final ConcurrentLinkedQueue<Entry> creates = new ConcurrentLinkedQueue<>();
 
     FlushPasses(SharedBuffer buffer, Counters counters, EntryTable table, EntryWriter writer,
-                Listeners listeners, Backpressure backpressure, FlushWorkers workers) {
+                Listeners listeners, Backpressure backpressure, FlushWorkers workers, FolderSweeps sweeps) {
         this.buffer = buffer;
         this.counters = counters;
         this.table = table;
@@ -41,6 +42,7 @@ final class FlushPasses {
         this.listeners = listeners;
         this.backpressure = backpressure;
         this.workers = workers;
+        this.sweeps = sweeps;
     }
 
     /** {@link SharedBuffer#flushWithReport()}. */
@@ -91,6 +93,7 @@ final class FlushPasses {
 
     /** On the flusher thread: the interval elapsed. With nothing dirty, only idle stamps leave. */
     void timed() {
+        sweeps.sweepPending(); // folders of files written at the call, never part of a pass
         if (counters.dirtyEntries.get() > 0) {
             flushWithReport();
             return;
@@ -118,6 +121,7 @@ final class FlushPasses {
 
     /** Caller holds the flush lock. Writes every dirty entry of {@code entries}; clean snapshots leave the buffer. */
     private FlushReport runFlush(Entry[] entries) {
+        sweeps.sweepPending(); // a folder's first pass in this process finds the killed processes' temp files gone
         long start = System.nanoTime();
         boolean forced = buffer.overCapacity(); // for JFR's trigger: a flush that starts over capacity is "capacity"
         Object jfr = SpoolJfr.beginBufferFlush(counters.dirtyBytes.get());

@@ -59,7 +59,8 @@ public final class SharedBuffer implements AutoCloseable {
 
     private final AtomicInteger scopeDepth = new AtomicInteger();
     private final Counters counters = new Counters();
-    private final EntryTable table = new EntryTable(counters, scopeDepth);
+    private final FolderSweeps sweeps = new FolderSweeps();
+    private final EntryTable table = new EntryTable(counters, scopeDepth, sweeps);
     private final Listeners listeners = new Listeners(counters);
     private final Backpressure backpressure = new Backpressure(counters);
     private final FlushWorkers workers = new FlushWorkers();
@@ -89,7 +90,7 @@ public final class SharedBuffer implements AutoCloseable {
         createAtFlush = s.createAtFlush();
         EntryWriter writer = new EntryWriter(counters);
         flusher = new BackgroundFlusher(this);
-        passes = new FlushPasses(this, counters, table, writer, listeners, backpressure, workers);
+        passes = new FlushPasses(this, counters, table, writer, listeners, backpressure, workers, sweeps);
         gate = new CapacityGate(this, counters, backpressure, listeners, flusher, passes);
         snapshots = new SnapshotEntries(this, table, writer, listeners, gate);
         live = new LiveEntries(this, table, writer, listeners, gate);
@@ -283,6 +284,16 @@ public final class SharedBuffer implements AutoCloseable {
      */
     public boolean writeNow(Path file) {
         return snapshots.writeNow(file);
+    }
+
+    /**
+     * Temp files of crashed Spool processes ({@code .<name>.spool-tmp-*}, see {@link StaleTemps})
+     * this buffer removed since it started: each folder it holds a file of is swept once, before
+     * its first flush in this process.
+     * @return the count, monotonic
+     */
+    public long staleTempFilesRemoved() {
+        return sweeps.removed();
     }
 
     /**
