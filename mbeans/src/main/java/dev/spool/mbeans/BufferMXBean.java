@@ -81,6 +81,9 @@ public interface BufferMXBean {
     @Description("The host's own file operations on buffered files (reads and writes by other paths, deletions, moves, copies) whose preparation failed; each then ran on what was on disk, as without Spool")
     long getHostFileOpFailures();
 
+    @Description("Temp files (.<name>.spool-tmp-*) that crashed Spool processes had left, removed since start: each folder is swept once, before its first flush in this process, and only files whose writer is provably gone")
+    long getStaleTempFilesRemoved();
+
     @Description("Duration of the last flush in milliseconds")
     long getLastFlushMillis();
 

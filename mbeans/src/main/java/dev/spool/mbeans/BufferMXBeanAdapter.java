@@ -42,6 +42,7 @@ final class BufferMXBeanAdapter implements BufferMXBean {
     @Override public long getReadsServed() { return buffer.metrics().readsServed(); }
     @Override public long getConflicts() { return buffer.metrics().conflicts(); }
     @Override public long getHostFileOpFailures() { return buffer.hostFiles().failures(); }
+    @Override public long getStaleTempFilesRemoved() { return buffer.staleTempFilesRemoved(); }
     @Override public long getLastFlushMillis() { return buffer.metrics().lastFlushMillis(); }
     @Override public String getLastError() { return buffer.metrics().lastError(); }
 

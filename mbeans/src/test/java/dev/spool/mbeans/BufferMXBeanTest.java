@@ -99,6 +99,24 @@ class BufferMXBeanTest {
     }
 
     @Test
+    void shouldCountTheStaleTempFilesRemovedBeforeAFolderIsFirstFlushed() throws Exception {
+        assertEquals(0, proxy.getStaleTempFilesRemoved());
+        Path file = dir.resolve("doc.json");
+        Files.writeString(file, "{}");
+        // an earlier Spool's temp name (no owner in it), two hours old: a write that never finished
+        Path left = dir.resolve(".doc.json.spool-tmp-0123456789abcdef");
+        Files.writeString(left, "{\"half");
+        Files.setLastModifiedTime(left, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 7_200_000));
+        Path young = Files.writeString(dir.resolve(".doc.json.spool-tmp-fedcba9876543210"), "{\"half");
+        buffer.putSnapshot(file, "{\"v\":2}".getBytes(StandardCharsets.UTF_8));
+        proxy.flush();
+        assertFalse(Files.exists(left), "the stale temp file is removed before the folder's first flush");
+        assertTrue(Files.exists(young), "one modified within the hour may still be written");
+        assertEquals(1, proxy.getStaleTempFilesRemoved());
+        assertEquals("{\"v\":2}", Files.readString(file));
+    }
+
+    @Test
     void shouldApplyALiveCapacityChangeToWhatIsOnDisk() throws Exception {
         proxy.setCapacity(1);
         assertEquals(1, proxy.getCapacity());
