@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * {@code java -jar spool-agent.jar <command> [args]}: dispatches to a {@link Command}. Exit codes:
- * 0 success, 1 the command found a problem (e.g. {@code verify} of a damaged file), 2 usage or
+ * 0 success, 1 the command found a problem (e.g. {@code verify} of a damaged file, a temp file
+ * {@code recover} could not remove), 2 usage or
  * I/O error. {@link #run} is the in-process entry point used by tests.
  */
 public final class SpoolCli {
@@ -21,7 +22,8 @@ public final class SpoolCli {
             new AttachCommand(),
             new StatusCommand(),
             new FlushCommand(),
-            new ShipCommand());
+            new ShipCommand(),
+            new RecoverCommand());
 
     private SpoolCli() {
     }

@@ -91,4 +91,31 @@ class SpoolCliTest {
         assertEquals(0, run("--version"));
         assertTrue(out().contains("spool "));
     }
+
+    @Test
+    void shouldRemoveOnlyStaleSpoolTempFilesWithRecover() throws Exception {
+        Path data = Files.writeString(dir.resolve("a.json"), "{}");
+        Path stale = Files.writeString(dir.resolve(".a.json.spool-tmp-0123456789abcdef"), "{\"half");
+        Files.setLastModifiedTime(stale, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 7_200_000));
+        Path young = Files.writeString(dir.resolve(".a.json.spool-tmp-fedcba9876543210"), "{\"half");
+        Path notOurs = Files.writeString(dir.resolve(".a.json.spool-tmp-notes"), "mine");
+        Files.setLastModifiedTime(notOurs, java.nio.file.attribute.FileTime.fromMillis(0));
+        assertEquals(0, run("recover", dir.toString()));
+        assertTrue(out().contains("removed " + stale), out());
+        assertTrue(out().contains("kept " + young + ": no owner in its name"), out());
+        assertTrue(out().contains(": 1 stale temp files removed, 1 kept"), out());
+        assertTrue(Files.notExists(stale));
+        assertTrue(Files.exists(young) && Files.exists(notOurs) && Files.exists(data));
+    }
+
+    @Test
+    void shouldFailRecoverWithUsageForAMissingFolderOrArgument() {
+        assertEquals(2, run("recover"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("usage: spool recover <folder>"));
+        assertEquals(2, run("recover", dir.resolve("missing").toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("not a folder"));
+        assertEquals(2, run("recover", "a", "b"));
+        assertEquals(0, run("--help"));
+        assertTrue(out().contains("recover <folder>"), out());
+    }
 }

@@ -60,6 +60,7 @@ final class Commands implements Function<String, String> {
         b.put("writesAbsorbed", m.writesAbsorbed());
         b.put("readsServed", m.readsServed());
         b.put("conflicts", m.conflicts());
+        b.put("staleTempFilesRemoved", buffer == null ? 0 : buffer.staleTempFilesRemoved());
         b.put("backpressureWaits", m.backpressureWaits());
         b.put("backpressureMillis", m.backpressureMillis());
         b.put("lastError", m.lastError());

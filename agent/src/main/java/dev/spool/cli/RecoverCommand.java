@@ -1,0 +1,48 @@
+package dev.spool.cli;
+
+import dev.spool.buffer.StaleTemps;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code recover <folder>}: removes the temp files ({@code .<name>.spool-tmp-*}) that crashed Spool
+ * processes left directly in the folder, by the rules of {@link StaleTemps} (only Spool's names,
+ * only regular files, only when the writer is provably gone or, when it cannot be judged, the file
+ * is over an hour old). Prints one {@code removed <file>} line per file removed and one
+ * {@code kept <file>: <why>} line per temp file kept, then a summary. Exit 0 when done (kept files
+ * of live writers are not a problem), 1 when a file or the folder could not be read or removed
+ * (each named on stderr), 2 for usage errors and a folder that is not there.
+ */
+final class RecoverCommand implements Command {
+    @Override
+    public String name() {
+        return "recover";
+    }
+
+    @Override
+    public String usage() {
+        return "<folder>  remove the temp files crashed Spool processes left in a folder";
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        if (args.size() != 1) {
+            err.println("usage: spool recover " + usage());
+            return SpoolCli.USAGE;
+        }
+        Path folder = Path.of(args.get(0));
+        if (!Files.isDirectory(folder)) {
+            err.println("spool recover: " + folder + ": not a folder");
+            return SpoolCli.USAGE;
+        }
+        StaleTemps.Sweep s = StaleTemps.sweep(folder);
+        s.removed().forEach(p -> out.println("removed " + p));
+        s.kept().forEach(k -> out.println("kept " + k));
+        s.errors().forEach(e -> err.println("spool recover: " + e));
+        out.println(folder + ": " + s.removed().size() + " stale temp files removed, " + s.kept().size() + " kept"
+                + (s.errors().isEmpty() ? "" : ", " + s.errors().size() + " errors"));
+        return s.errors().isEmpty() ? SpoolCli.OK : SpoolCli.PROBLEM;
+    }
+}
