@@ -130,13 +130,13 @@ public final class JacksonCaptures {
             if (tokens == null) {
                 return Outcome.encodeAtCall("closeable");
             }
-            String unproven = h.unproven(tokens);
-            if (unproven != null) {
-                return Outcome.encodeAtCall(unproven); // the serializers run again at the call, on the host's writer
-            }
             Exception failed = h.failure(tokens);
             if (failed != null) {
                 return failedOnce(h, writer, tokens, failed);
+            }
+            String unproven = h.unproven(tokens);
+            if (unproven != null) {
+                return Outcome.encodeAtCall(unproven); // the serializers run again at the call, on the host's writer
             }
             long m = h.measure(tokens);
             if ((m & HostJackson.TOKENS_NOT_CAPTURABLE) != 0) {
@@ -159,8 +159,11 @@ public final class JacksonCaptures {
     /**
      * H: the serializers failed on their one run. The host's own write would have thrown that and
      * left in the file what the generator had been given: the tokens written before the failure.
-     * A failure that may be the tokens' own (an operation a TokenBuffer does not support), or
-     * tokens the generator would refuse first, are left to the encode at the call.
+     * They are never run again (a second run may succeed where the host's one failed), even when
+     * the tokens are unproven (the failure is then exact, the torn file's bytes best effort). Left
+     * to the encode at the call: a failure that may be the tokens' own (an operation a TokenBuffer
+     * does not support), and tokens the writer's generator refuses when replayed (its own exception
+     * came first there).
      */
     private static Outcome failedOnce(HostJackson h, Object writer, Object tokens, Exception failed) {
         for (Throwable t = failed; t != null; t = t.getCause()) {
@@ -168,14 +171,12 @@ public final class JacksonCaptures {
                 return Outcome.encodeAtCall("capture-unsupported");
             }
         }
-        long m = h.measure(tokens);
-        if ((m & HostJackson.TOKENS_NOT_CAPTURABLE) != 0) {
-            return Outcome.encodeAtCall("generator-would-refuse");
-        }
         try {
             return new Outcome(null, "serializer-failed", failed, h.encodeFailed(writer, tokens));
-        } catch (IOException | RuntimeException e) {
-            return Outcome.encodeAtCall("serializer-failed");
+        } catch (IOException | RuntimeException refused) {
+            // the writer's generator refuses these tokens: the host's write met that first, wrapped by
+            // the serializers in between; only their own run at the call gives that exception exactly
+            return Outcome.encodeAtCall("generator-would-refuse");
         }
     }
 

@@ -47,12 +47,14 @@ public final class CaptureDiffHost {
         }
         // I: a path through a missing folder and back up: the OS cannot open it, whatever ".." seems to cancel
         File dotdot = new File(dir, "missing/../dotdot.json");
+        new ObjectMapper().writeValue(new File(dir, "dotdot.json"), List.of(0)); // buffered: a lexical key would find it
         try {
             new ObjectMapper().writeValue(dotdot, List.of(1));
             out.append("W I.dotdotThroughMissingFolder ok\n");
         } catch (Exception e) {
             out.append("W I.dotdotThroughMissingFolder !").append(e.getClass().getSimpleName()).append('\n');
         }
+        out.append("R I.dotdotThroughMissingFolder ").append(DiffCases.read(DiffCases.reads(cases.get(0)).get(0), dotdot)).append('\n');
         System.out.print(out);
         System.out.println("cases " + cases.size());
         System.out.println("done");

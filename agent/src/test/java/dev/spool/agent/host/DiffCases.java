@@ -46,6 +46,11 @@ public final class DiffCases {
 
     /** Every case this Jackson can build (a case needing a missing API is left out). */
     public static List<Case> cases() {
+        String fuzz = System.getProperty("capturediff.fuzz"); // "seed:count": DiffFuzz's random cases instead
+        if (fuzz != null) {
+            String[] sc = fuzz.split(":");
+            return DiffFuzz.cases(Long.parseLong(sc[0]), Integer.parseInt(sc[1]));
+        }
         List<Case> out = new ArrayList<>();
         Map<String, Supplier<Object>> values = values();
         Map<String, Supplier<Object>> callers = callers();
@@ -89,6 +94,9 @@ public final class DiffCases {
                 .enable(JsonParser.Feature.ALLOW_UNQUOTED_FIELD_NAMES), "readValue", Object.class));
         out.add(new Read("strict", new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION),
                 "readValue", Object.class));
+        if (c.name().startsWith("fuzz-")) {
+            out.add(DiffFuzz.reader(c.name()));
+        }
         if (c.pojoType() instanceof Class<?> t && t.getName().startsWith(DiffCases.class.getPackageName() + ".Diff")
                 && t.getAnnotation(com.fasterxml.jackson.databind.annotation.JsonSerialize.class) == null) {
             ObjectMapper pojo = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
