@@ -67,28 +67,19 @@ public final class HostOps implements HostJackson {
     static final int MAX_SAFE_STRING = 1 << 20;
     /** A longer field name is never read from tokens (Jackson 2.16+ refuses names over 50,000 chars by default). */
     static final int MAX_SAFE_NAME = 1000;
-    /** The longest number text a read from tokens may meet: a BigInteger under 1,000 bits (302 digits and a sign). */
-    private static final int MAX_SAFE_NUMBER = 310;
 
     /** Per slot: the last configuration decided there, replaced whole. */
     private final Verdict[] verdicts = new Verdict[SLOTS];
     private final Field first;
     private final Field segmentTokens;
-    private final Field readerFilter;
-    private final Field readerDetection;
-    /** The limits this Jackson has (each a later version's): read constraints 2.15, names, documents and write constraints 2.16, tokens 2.18. */
-    private final boolean readLimits;
-    private final boolean nameLimit;
-    private final boolean documentLimit;
-    private final boolean tokenLimit;
+    /** Reads answered from tokens, and the proofs they need. */
+    private final TokenReads reads;
+    /** Whether this Jackson has write constraints (2.16+). */
     private final boolean writeLimits;
-    /** {read constraints, Boolean: they allow every read the walk called safe}, for the last constraints seen. */
-    private volatile Object[] lastReadLimits;
     /** {@code ObjectWriter._configureGenerator}, {@code _serializerProvider()}, {@code _prefetch}: its {@code writeValue(JsonGenerator)} in two steps. */
     private final Method configure;
     private final Method provider;
     private final Field prefetch;
-    private final Field readerType;
     private final Field arrayIndenter;
     private final Field objectIndenter;
     /** Parses a writer's probe document as a plain reader of its file would. */
@@ -97,9 +88,6 @@ public final class HostOps implements HostJackson {
     public HostOps() throws ReflectiveOperationException {
         first = accessible(TokenBuffer.class, "_first");
         segmentTokens = accessible(first.getType(), "_tokens");
-        readerFilter = accessible(ObjectReader.class, "_filter");
-        readerDetection = accessible(ObjectReader.class, "_dataFormatReaders");
-        readerType = accessible(ObjectReader.class, "_valueType");
         configure = ObjectWriter.class.getDeclaredMethod("_configureGenerator", JsonGenerator.class);
         configure.setAccessible(true);
         provider = ObjectWriter.class.getDeclaredMethod("_serializerProvider");
@@ -108,15 +96,11 @@ public final class HostOps implements HostJackson {
         arrayIndenter = accessible(DefaultPrettyPrinter.class, "_arrayIndenter");
         objectIndenter = accessible(DefaultPrettyPrinter.class, "_objectIndenter");
         ObjectWriter.class.getMethod("createGenerator", OutputStream.class, JsonEncoding.class); // 2.11+
-        readLimits = has(JsonFactory.class, "streamReadConstraints");
-        Class<?> read = readLimits ? JsonFactory.class.getMethod("streamReadConstraints").getReturnType() : null;
-        nameLimit = readLimits && has(read, "getMaxNameLength");
-        documentLimit = readLimits && has(read, "hasMaxDocumentLength");
-        tokenLimit = readLimits && has(read, "hasMaxTokenCount");
+        reads = new TokenReads();
         writeLimits = has(JsonFactory.class, "streamWriteConstraints");
     }
 
-    private static boolean has(Class<?> type, String method) {
+    static boolean has(Class<?> type, String method) {
         try {
             type.getMethod(method);
             return true;
@@ -125,7 +109,7 @@ public final class HostOps implements HostJackson {
         }
     }
 
-    private static Field accessible(Class<?> owner, String name) throws NoSuchFieldException {
+    static Field accessible(Class<?> owner, String name) throws NoSuchFieldException {
         Field f = owner.getDeclaredField(name);
         f.setAccessible(true);
         return f;
@@ -341,122 +325,7 @@ public final class HostOps implements HostJackson {
     }
 
     @Override
-    public Object read(Object reader, String method, Object tokensObject, Object type, boolean floats) throws IOException {
-        TokenBuffer tokens = (TokenBuffer) tokensObject;
-        if (reader instanceof ObjectMapper m) {
-            if (floats && !"readTree".equals(method) && !untyped(m, type)) {
-                return NOT_SERVED; // G: a float target parses its text, where a token gives (float) double
-            }
-            if (!plainJson(m.getFactory()) || !readLimitsAllow(m.getFactory()) || m.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                    || m.isEnabled(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)) {
-                return NOT_SERVED;
-            }
-            try (JsonParser p = tokens.asParser(m)) {
-                if ("readTree".equals(method) && type == null) {
-                    JsonNode n = m.readTree(p);
-                    return n;
-                }
-                if (!"readValue".equals(method)) {
-                    return NOT_SERVED;
-                }
-                if (type instanceof Class<?> c) {
-                    return m.readValue(p, c);
-                }
-                if (type instanceof JavaType t) {
-                    return m.readValue(p, t);
-                }
-                if (type instanceof TypeReference<?> t) {
-                    return m.readValue(p, t);
-                }
-                return NOT_SERVED;
-            }
-        }
-        if (reader instanceof ObjectReader r) {
-            if (!plainJson(r.getFactory()) || !readLimitsAllow(r.getFactory()) || r.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                    || r.isEnabled(JsonParser.Feature.STRICT_DUPLICATE_DETECTION) || filtered(r)
-                    || (floats && !untyped(r))) {
-                return NOT_SERVED;
-            }
-            if (!"readValue".equals(method) || type != null) {
-                return NOT_SERVED;
-            }
-            try (JsonParser p = tokens.asParser(r.getFactory().getCodec())) {
-                return r.readValue(p);
-            }
-        }
-        return NOT_SERVED;
-    }
-
-    /**
-     * Whether {@code f}'s read constraints (Jackson 2.15+) let through everything the walk calls read-safe
-     * (depth, string, name and number lengths under the walk's own limits; no document or token count
-     * limit), so a read from tokens cannot succeed where the parser of the file's text would throw.
-     */
-    private boolean readLimitsAllow(JsonFactory f) {
-        if (!readLimits) {
-            return true;
-        }
-        StreamReadConstraints c = f.streamReadConstraints();
-        Object[] last = lastReadLimits;
-        if (last != null && last[0] == c) {
-            return (Boolean) last[1];
-        }
-        boolean allow = c.getMaxNestingDepth() >= MAX_SAFE_DEPTH && c.getMaxStringLength() >= MAX_SAFE_STRING
-                && c.getMaxNumberLength() >= MAX_SAFE_NUMBER && (!nameLimit || c.getMaxNameLength() >= MAX_SAFE_NAME)
-                && (!documentLimit || !c.hasMaxDocumentLength()) && (!tokenLimit || !c.hasMaxTokenCount());
-        lastReadLimits = new Object[] {c, allow};
-        return allow;
-    }
-
-    /** Container and node types whose reads keep a number as the parser reports it (a {@code Double}), whatever the source. */
-    private static final java.util.Set<Class<?>> UNTYPED = java.util.Set.of(Object.class, java.util.Map.class,
-            java.util.HashMap.class, java.util.LinkedHashMap.class, java.util.List.class, java.util.ArrayList.class,
-            java.util.Collection.class);
-
-    private static boolean untyped(ObjectMapper m, Object type) {
-        if (type instanceof Class<?> c) {
-            return UNTYPED.contains(c) || JsonNode.class.isAssignableFrom(c);
-        }
-        if (type instanceof JavaType t) {
-            return untyped(t);
-        }
-        return type instanceof TypeReference<?> t && untyped(m.getTypeFactory().constructType(t));
-    }
-
-    private boolean untyped(ObjectReader r) {
-        try {
-            return readerType.get(r) instanceof JavaType t && untyped(t);
-        } catch (IllegalAccessException e) {
-            return false;
-        }
-    }
-
-    private static boolean untyped(JavaType t) {
-        Class<?> raw = t.getRawClass();
-        if (JsonNode.class.isAssignableFrom(raw)) {
-            return true;
-        }
-        if (!UNTYPED.contains(raw)) {
-            return false;
-        }
-        for (int i = 0; i < t.containedTypeCount(); i++) {
-            Class<?> c = t.containedType(i).getRawClass();
-            if (c != Object.class && c != String.class) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean filtered(ObjectReader r) {
-        try {
-            return readerFilter.get(r) != null || readerDetection.get(r) != null;
-        } catch (IllegalAccessException e) {
-            return true;
-        }
-    }
-
-    private static boolean plainJson(JsonFactory f) {
-        return f.getClass() == JsonFactory.class || f.getClass() == MappingJsonFactory.class;
+    public Object read(Object reader, String method, Object tokens, Object type, boolean floats) throws IOException {
+        return reads.read(reader, method, tokens, type, floats);
     }
 }
