@@ -90,6 +90,9 @@ public interface BufferMXBean {
     @Description("The last flush error (file and cause), or empty")
     String getLastError();
 
+    @Description("Jackson writes encoded on the caller's thread at the call since start, by reason: the capture (encoded at the flush) was not proven to give the host's bytes for that configuration, serializer or value (e.g. pretty-printer, character-escapes, base64-variant, serializer-changed-generator, serializer-failed, large)")
+    java.util.Map<String, Long> getEncodedAtCall();
+
     @Description("Writes every dirty file now; returns the number of files written")
     int flush();
 }

@@ -45,6 +45,7 @@ final class BufferMXBeanAdapter implements BufferMXBean {
     @Override public long getStaleTempFilesRemoved() { return buffer.staleTempFilesRemoved(); }
     @Override public long getLastFlushMillis() { return buffer.metrics().lastFlushMillis(); }
     @Override public String getLastError() { return buffer.metrics().lastError(); }
+    @Override public java.util.Map<String, Long> getEncodedAtCall() { return buffer.encodedAtCallByReason(); }
 
     @Override
     public int flush() {

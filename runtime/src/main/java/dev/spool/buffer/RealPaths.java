@@ -177,7 +177,9 @@ public final class RealPaths {
             Path parent = abs.getParent();
             if (parent == null) return abs.normalize();
             Path name = abs.getFileName();
-            if (name.toString().equals("..")) return resolve(parent.getParent() == null ? parent : parent.getParent());
+            // "x/.." where x is missing: the OS resolves x first and fails (FileNotFoundException for the
+            // host's own open); dropping both lexically would name another, openable file (issue 31, I)
+            if (name.toString().equals("..")) throw new UncheckedIOException(missing);
             if (name.toString().equals(".")) return resolve(parent);
             return resolve(parent).resolve(name);
         } catch (IOException e) {

@@ -513,6 +513,26 @@ public final class SharedBuffer implements AutoCloseable {
         return table.metrics();
     }
 
+    private final CallEncodings callEncodings = new CallEncodings();
+
+    /**
+     * Counts a write its caller encoded at the call, because a capture (encoded at the flush) was not
+     * proven to give the same bytes, by {@code reason}. Any thread; never blocks.
+     * <p><b>Internal.</b> Used by the agent's Jackson hooks.
+     * @param reason why the write was not captured (a short constant)
+     */
+    public void countEncodedAtCall(String reason) {
+        callEncodings.count(reason);
+    }
+
+    /**
+     * Writes encoded at the call since start, by reason ({@link #countEncodedAtCall}).
+     * @return a new map, sorted by reason
+     */
+    public java.util.Map<String, Long> encodedAtCallByReason() {
+        return callEncodings.snapshot();
+    }
+
     /**
      * Adds a listener. Listeners are called on the flushing thread (see {@link BufferListener} for
      * which threads), never while an entry is locked; an exception one throws is ignored. Any

@@ -81,11 +81,14 @@ final class SnapshotEntries {
                 if (!e.baseline.exists() && (!buffer.isCreateAtFlush() || buffer.isClosed())) {
                     // A new file: created at once, atomically, so the file exists when the call returns
                     // (with createAtFlush it is buffered instead, and the flush creates it: EntryWriter.write).
-                    // Any failure (no folder, no access, a full disk) refuses: the host's own write then
-                    // meets the real result and error, exactly as without Spool.
+                    // A failure to create it (no folder, no access) refuses: the host's own write then
+                    // meets the real result and error, exactly as without Spool. A failure to write it once
+                    // created (a full disk, a quota) is thrown: the host's own write would create the name
+                    // and leave it torn (issue 31); the temp file is gone, no name is left behind.
                     written = writer.writeNew(e, fsync);
                     if (written == null || written.result() == EntryWriter.Result.FAILED) {
                         drop(e);
+                        if (written != null && failedWriting(written.failure())) throw (IOException) written.failure();
                         if (written != null || examined) return false;
                         // The name was taken after all (a dangling symlink, or someone's file made just
                         // now): look at it properly once; a second miss leaves the write to the host.
@@ -117,6 +120,15 @@ final class SnapshotEntries {
         if (created != null) buffer.createSoon(created);
         gate.afterBufferedWrite();
         return true;
+    }
+
+    /**
+     * Whether a create failed writing its content (the temp file was opened: an I/O error such as
+     * ENOSPC from write, force or close), not opening it (a {@code FileSystemException}: no folder,
+     * no access, which the host's own open meets as well).
+     */
+    private static boolean failedWriting(Throwable failure) {
+        return failure instanceof IOException && !(failure instanceof java.nio.file.FileSystemException);
     }
 
     /**

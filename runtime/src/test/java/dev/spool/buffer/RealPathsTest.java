@@ -24,7 +24,16 @@ class RealPathsTest {
         Files.writeString(real.resolve("x.json"), "{}");
         assertEquals(RealPaths.of(real.resolve("x.json")), RealPaths.of(viaLink));
         assertEquals(RealPaths.of(real.resolve("x.json")), RealPaths.of(viaDots));
-        assertEquals(RealPaths.of(real.resolve("a/b/../c.json")), RealPaths.of(real).resolve("a/c.json"));
+    }
+
+    @Test
+    void shouldNotResolveDotDotThroughAMissingFolderAsTheOsCannot() throws IOException {
+        Path real = Files.createDirectory(dir.resolve("real"));
+        // the host's own open of real/a/b/../c.json fails (a/b is missing): no key may name real/a/c.json
+        assertThrows(java.io.UncheckedIOException.class, () -> RealPaths.of(real.resolve("a/b/../c.json")));
+        assertThrows(java.io.UncheckedIOException.class, () -> RealPaths.of(real.resolve("missing/../c.json")));
+        Files.createDirectories(real.resolve("a/b"));
+        assertEquals(RealPaths.of(real).resolve("a/c.json"), RealPaths.of(real.resolve("a/b/../c.json")));
     }
 
     @Test

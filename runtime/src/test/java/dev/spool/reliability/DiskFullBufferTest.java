@@ -70,6 +70,27 @@ class DiskFullBufferTest {
         }
     }
 
+    /**
+     * Issue 31: a NEW file put on a full disk. Its atomic create fails writing the temp file; the
+     * put used to refuse, and the host's own write (the agent's fallback) then created the name and
+     * left it 0 bytes long. The put throws the disk's IOException and leaves no name behind.
+     */
+    @Test
+    void shouldThrowAndLeaveNoFileWhenANewFileCannotBeCreatedOnAFullDisk() throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(tmp.resolve("fs"), "2m");
+                SharedBuffer buffer = SharedBuffer.create(BufferSettings.builder().flushIntervalMillis(0).build())) {
+            Path fresh = fs.dir.resolve("new.json");
+            fs.fill();
+            java.io.IOException full = assertThrows(java.io.IOException.class, () -> buffer.putSnapshot(fresh, content(0, 1)));
+            assertTrue(String.valueOf(full.getMessage()).contains("No space left"), full.toString());
+            assertTrue(Files.notExists(fresh), "no name left behind");
+            assertNoTempFiles(fs.dir);
+            fs.free();
+            assertTrue(buffer.putSnapshot(fresh, content(0, 2)), "created once there is room");
+            assertArrayEquals(content(0, 2), Files.readAllBytes(fresh));
+        }
+    }
+
     @Test
     void shouldKeepLiveCollectionChangesThroughAFullDisk() throws Exception {
         try (Tmpfs fs = Tmpfs.mount(tmp.resolve("fs"), "2m")) {

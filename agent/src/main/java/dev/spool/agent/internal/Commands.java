@@ -71,6 +71,7 @@ final class Commands implements Function<String, String> {
         jackson.put("encodedAtCall", j[1]);
         jackson.put("tokenReads", j[2]);
         jackson.put("byteReads", j[3]);
+        jackson.put("encodedAtCallByReason", JacksonCaptures.encodedAtCallByReason());
         answer.put("jacksonCapture", jackson);
         answer.put("configuration", control.configuration());
         return Json.write(answer);

@@ -119,15 +119,25 @@ final class HooksImpl implements SpoolHooks {
             return false;
         }
         SharedBuffer buffer = backends.buffer();
-        SnapshotContent content = captures.capture(writer, value, buffer.getCapacityBytes());
+        JacksonCaptures.Outcome captured = captures.capture(writer, value, buffer.getCapacityBytes());
+        if (captured.failure() != null) {
+            buffer.countEncodedAtCall(captured.reason());
+            JacksonCaptures.encodedAtCall(captured.reason());
+            failedAtCall(file, captured.failedBytes(), captured.failure());
+        }
+        SnapshotContent content = captured.content();
+        if (captured.reason() != null) {
+            buffer.countEncodedAtCall(captured.reason()); // the Buffer bean's EncodedAtCall
+        }
         if (content == null) { // not captured: encoded at the call, as before
+            JacksonCaptures.encodedAtCall(captured.reason());
             try {
-                content = SnapshotContent.ofBytes(jackson.writeValueAsBytes(writer, value));
-            } catch (IOException serializerFailed) {
-                // The host's own failure (a serializer threw): its original write must meet it, and
-                // leave the file as plain Jackson does (truncated, with what was written before the throw).
-                writeJsonBypassed(file);
-                return false;
+                content = SnapshotContent.ofBytes(jackson.encodeAtCall(writer, value));
+            } catch (JacksonCalls.WriteFailed failed) {
+                // The host's own failure (a serializer threw): thrown as the host's write would, with
+                // the file left as plain Jackson leaves it (truncated to what was written before the throw),
+                // and no second run of the serializers, which might succeed where this one failed (H).
+                failedAtCall(file, failed.written, failed.thrown);
             } catch (JacksonCalls.Unsupported | RuntimeException e) {
                 control.error("jackson-write:" + writer.getClass().getName(),
                         "cannot encode with " + writer.getClass().getName() + " (" + e + "): writing " + file + " directly");
@@ -142,6 +152,30 @@ final class HooksImpl implements SpoolHooks {
             writeJsonBypassed(file);
             return false;
         }
+    }
+
+    /**
+     * The host's serializers failed on their one run (issue 31, H): as the host's own write, the
+     * file is truncated to what the generator had been given, and the serializers' exception is
+     * thrown. They are not run again (a second run may succeed where the host's one failed).
+     * Older buffered content is dropped first; the file is written in place, as Jackson does.
+     */
+    private void failedAtCall(File file, byte[] written, Exception thrown) throws IOException {
+        writeJsonBypassed(file);
+        try (java.io.FileOutputStream out = new java.io.FileOutputStream(file)) {
+            out.write(written);
+        } catch (java.io.FileNotFoundException cannotOpen) {
+            throw cannotOpen; // the host's write opens the file first: it meets this before any serializer
+        } catch (IOException closing) {
+            thrown.addSuppressed(closing); // as Jackson's close on a failure
+        }
+        if (thrown instanceof IOException io) {
+            throw io;
+        }
+        if (thrown instanceof RuntimeException re) {
+            throw re;
+        }
+        throw new IOException(thrown); // not thrown by Jackson's writeValue, which wraps every checked failure
     }
 
     @Override

@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Calls into the host's own Jackson (whatever 2.x version it ships) by reflection on the
- * caller's mapper, reader or writer: {@code writeValueAsBytes(Object)} to encode a captured
- * write, and the {@code byte[]} twin of an intercepted file read ({@code readValue(byte[], T)},
+ * caller's mapper, reader or writer: {@code writeValue(OutputStream, Object)} to encode a write
+ * at the call, and the {@code byte[]} twin of an intercepted file read ({@code readValue(byte[], T)},
  * {@code readTree(byte[])}). Lookups are cached per class. Thread-safe.
  */
 final class JacksonCalls {
@@ -23,12 +23,59 @@ final class JacksonCalls {
         }
     }
 
-    private final ClassValue<Method> writers = new ClassValue<>() {
+    /**
+     * What the host's {@code writeValue(OutputStream, value)} threw, with what it had written to the
+     * stream before (Jackson closes its generator on a failure, flushing what it was given): the
+     * content the host's own {@code writeValue(File, value)} leaves in the file with that exception.
+     */
+    static final class WriteFailed extends Exception {
+        private static final long serialVersionUID = 1L;
+        final transient byte[] written;
+        final Exception thrown;
+
+        WriteFailed(byte[] written, Exception thrown) {
+            super(null, null, false, false);
+            this.written = written;
+            this.thrown = thrown;
+        }
+    }
+
+    private final ClassValue<Method> streamWriters = new ClassValue<>() {
         @Override
         protected Method computeValue(Class<?> type) {
-            return findWriter(type);
+            try {
+                return type.getMethod("writeValue", java.io.OutputStream.class, Object.class);
+            } catch (NoSuchMethodException e) {
+                return NONE;
+            }
         }
     };
+
+    /**
+     * {@code writer.writeValue(OutputStream, value)} into memory: the bytes of the host's own
+     * {@code writeValue(File, value)} (the same generator and the same write-and-close), its
+     * serializers run once. On their failure, {@link WriteFailed} carries what the file would hold.
+     */
+    byte[] encodeAtCall(Object writer, Object value) throws WriteFailed, Unsupported {
+        Method m = streamWriters.get(writer.getClass());
+        if (m == NONE) {
+            throw new Unsupported("no writeValue(OutputStream, Object) on " + writer.getClass().getName());
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try {
+            m.invoke(writer, out, value);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new WriteFailed(out.toByteArray(), cause instanceof Exception ex ? ex : new IOException(cause));
+        } catch (IllegalAccessException e) {
+            throw new Unsupported(e.toString());
+        }
+        return out.toByteArray();
+    }
+
     private final ClassValue<Map<String, Method>> readers = new ClassValue<>() {
         @Override
         protected Map<String, Method> computeValue(Class<?> type) {
@@ -65,14 +112,6 @@ final class JacksonCalls {
         } catch (IllegalAccessException e) {
             return false;
         }
-    }
-
-    byte[] writeValueAsBytes(Object writer, Object value) throws IOException, Unsupported {
-        Method m = writers.get(writer.getClass());
-        if (m == NONE) {
-            throw new Unsupported("no writeValueAsBytes(Object) on " + writer.getClass().getName());
-        }
-        return (byte[]) invoke(m, writer, value);
     }
 
     Object read(Object reader, String method, byte[] content, Object type) throws IOException, Unsupported {
@@ -113,14 +152,6 @@ final class JacksonCalls {
             NONE = Object.class.getMethod("toString");
         } catch (NoSuchMethodException e) {
             throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private static Method findWriter(Class<?> cls) {
-        try {
-            return cls.getMethod("writeValueAsBytes", Object.class);
-        } catch (NoSuchMethodException e) {
-            return NONE;
         }
     }
 

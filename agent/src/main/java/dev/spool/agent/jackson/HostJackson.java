@@ -26,6 +26,18 @@ public interface HostJackson {
      * the call, where the host's own write meets the generator's exception.
      */
     long TOKENS_NOT_CAPTURABLE = 1L << 62;
+    /**
+     * {@link #measure} bit: the tokens hold a floating-point number. A typed read (a POJO, a
+     * {@code float} field) may convert it otherwise than a parser of its text does (Jackson 2.17+
+     * parses a {@code float} from the text, a token gives {@code (float) double}): only untyped
+     * reads are answered from such tokens.
+     */
+    long TOKENS_FLOAT = 1L << 61;
+    /** {@link #verdict}: the reason a configuration is not captured is {@code REASONS[verdict >>> REASON_SHIFT]}. */
+    int REASON_SHIFT = 8;
+    /** Why a writer configuration is encoded at the call (index 0: it is not). */
+    String[] REASONS = {"", "not-json-factory", "write-limits", "generator", "duplicate-detection", "character-escapes",
+        "pretty-printer", "no-capture-api"};
     /** {@link #read}'s answer when the reader's configuration is not proven identical on tokens. */
     Object NOT_SERVED = new Object();
 
@@ -35,12 +47,31 @@ public interface HostJackson {
     /** {@link #CAPTURE} and {@link #READ_SAFE} bits for {@code writer} of {@code caller} (decided once per configuration). */
     int verdict(Object caller, Object writer);
 
-    /** Serializes {@code value} with {@code writer} into the host's {@code TokenBuffer}: throws what the serializer throws. */
-    Object capture(Object writer, Object value) throws IOException;
+    /**
+     * Serializes {@code value} with {@code writer} into the host's {@code TokenBuffer} once, as
+     * {@code writer.writeValue(generator, value)} would; a failure of the serializers is kept with
+     * the tokens written before it ({@link #failure}), never thrown. Null when this value is not
+     * captured at all ({@code CLOSE_CLOSEABLE} and a {@code Closeable}).
+     */
+    Object capture(Object writer, Object value);
+
+    /** Why {@code tokens} cannot stand for the write (a serializer changed or inspected its generator...), or null. */
+    String unproven(Object tokens);
+
+    /** What the serializers threw while {@code tokens} were captured, or null. */
+    Exception failure(Object tokens);
+
+    /**
+     * The bytes the host's own {@code writeValue(File)} leaves in the file when its serializers
+     * fail after writing {@code tokens}: those tokens through the writer's generator, closed as
+     * Jackson closes it on a failure (no auto-closed structures).
+     */
+    byte[] encodeFailed(Object writer, Object tokens) throws IOException;
 
     /**
      * One walk over {@code tokens}: the heap they hold (bytes, low 36 bits, saturating), the estimated size of
-     * their text (bytes, next 26 bits, saturating), {@link #TOKENS_NOT_CAPTURABLE} and {@link #TOKENS_READ_SAFE}.
+     * their text (bytes, next 25 bits, saturating), {@link #TOKENS_FLOAT}, {@link #TOKENS_NOT_CAPTURABLE} and
+     * {@link #TOKENS_READ_SAFE}.
      */
     long measure(Object tokens);
 
@@ -49,7 +80,8 @@ public interface HostJackson {
 
     /**
      * {@code reader.<method>(file[, type])} answered from {@code tokens}, or {@link #NOT_SERVED}
-     * when this reader's configuration may read differently from tokens than from text.
+     * when this reader's configuration may read differently from tokens than from text ({@code floats}:
+     * the tokens hold floating-point numbers, served to untyped reads only).
      */
-    Object read(Object reader, String method, Object tokens, Object type) throws IOException;
+    Object read(Object reader, String method, Object tokens, Object type, boolean floats) throws IOException;
 }

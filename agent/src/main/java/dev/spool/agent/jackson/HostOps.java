@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.ObjectCodec;
 import com.fasterxml.jackson.core.PrettyPrinter;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
@@ -20,9 +19,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.ser.DefaultSerializerProvider;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 
 /**
  * {@link HostJackson} against the host's own Jackson 2.x (2.11 or later: it needs
@@ -63,39 +67,40 @@ public final class HostOps implements HostJackson {
     static final int MAX_SAFE_STRING = 1 << 20;
     /** A longer field name is never read from tokens (Jackson 2.16+ refuses names over 50,000 chars by default). */
     static final int MAX_SAFE_NAME = 1000;
-    /** The longest number text a read from tokens may meet: a BigInteger under 1,000 bits (302 digits and a sign). */
-    private static final int MAX_SAFE_NUMBER = 310;
 
     /** Per slot: the last configuration decided there, replaced whole. */
     private final Verdict[] verdicts = new Verdict[SLOTS];
     private final Field first;
     private final Field segmentTokens;
-    private final Field readerFilter;
-    private final Field readerDetection;
-    /** The limits this Jackson has (each a later version's): read constraints 2.15, names, documents and write constraints 2.16, tokens 2.18. */
-    private final boolean readLimits;
-    private final boolean nameLimit;
-    private final boolean documentLimit;
-    private final boolean tokenLimit;
+    /** Reads answered from tokens, and the proofs they need. */
+    private final TokenReads reads;
+    /** Whether this Jackson has write constraints (2.16+). */
     private final boolean writeLimits;
-    /** {read constraints, Boolean: they allow every read the walk called safe}, for the last constraints seen. */
-    private volatile Object[] lastReadLimits;
+    /** {@code ObjectWriter._configureGenerator}, {@code _serializerProvider()}, {@code _prefetch}: its {@code writeValue(JsonGenerator)} in two steps. */
+    private final Method configure;
+    private final Method provider;
+    private final Field prefetch;
+    private final Field arrayIndenter;
+    private final Field objectIndenter;
+    /** Parses a writer's probe document as a plain reader of its file would. */
+    private final ObjectMapper probeReader = new ObjectMapper();
 
     public HostOps() throws ReflectiveOperationException {
         first = accessible(TokenBuffer.class, "_first");
         segmentTokens = accessible(first.getType(), "_tokens");
-        readerFilter = accessible(ObjectReader.class, "_filter");
-        readerDetection = accessible(ObjectReader.class, "_dataFormatReaders");
+        configure = ObjectWriter.class.getDeclaredMethod("_configureGenerator", JsonGenerator.class);
+        configure.setAccessible(true);
+        provider = ObjectWriter.class.getDeclaredMethod("_serializerProvider");
+        provider.setAccessible(true);
+        prefetch = accessible(ObjectWriter.class, "_prefetch");
+        arrayIndenter = accessible(DefaultPrettyPrinter.class, "_arrayIndenter");
+        objectIndenter = accessible(DefaultPrettyPrinter.class, "_objectIndenter");
         ObjectWriter.class.getMethod("createGenerator", OutputStream.class, JsonEncoding.class); // 2.11+
-        readLimits = has(JsonFactory.class, "streamReadConstraints");
-        Class<?> read = readLimits ? JsonFactory.class.getMethod("streamReadConstraints").getReturnType() : null;
-        nameLimit = readLimits && has(read, "getMaxNameLength");
-        documentLimit = readLimits && has(read, "hasMaxDocumentLength");
-        tokenLimit = readLimits && has(read, "hasMaxTokenCount");
+        reads = new TokenReads();
         writeLimits = has(JsonFactory.class, "streamWriteConstraints");
     }
 
-    private static boolean has(Class<?> type, String method) {
+    static boolean has(Class<?> type, String method) {
         try {
             type.getMethod(method);
             return true;
@@ -104,7 +109,7 @@ public final class HostOps implements HostJackson {
         }
     }
 
-    private static Field accessible(Class<?> owner, String name) throws NoSuchFieldException {
+    static Field accessible(Class<?> owner, String name) throws NoSuchFieldException {
         Field f = owner.getDeclaredField(name);
         f.setAccessible(true);
         return f;
@@ -159,21 +164,61 @@ public final class HostOps implements HostJackson {
     private int decide(ObjectWriter writer, JsonFactory factory) {
         Class<?> f = factory.getClass();
         if (f != JsonFactory.class && f != MappingJsonFactory.class) {
-            return 0;
+            return refused(1);
         }
         if (writeLimits && factory.streamWriteConstraints().getMaxNestingDepth() < MAX_SAFE_DEPTH) {
-            return 0; // the walk lets tokens up to MAX_SAFE_DEPTH deep through: this generator may refuse them
+            return refused(2); // the walk lets tokens up to MAX_SAFE_DEPTH deep through: this generator may refuse them
         }
         try (JsonGenerator g = writer.createGenerator(OutputStream.nullOutputStream(), JsonEncoding.UTF8)) {
-            if (g.getClass() != UTF8JsonGenerator.class || g.isEnabled(JsonGenerator.Feature.STRICT_DUPLICATE_DETECTION)) {
-                return 0;
+            if (g.getClass() != UTF8JsonGenerator.class) {
+                return refused(3);
+            }
+            if (g.isEnabled(JsonGenerator.Feature.STRICT_DUPLICATE_DETECTION)) {
+                return refused(4);
+            }
+            if (g.getCharacterEscapes() != null) {
+                return refused(5); // the host's escapes would run at the flush, and may change what a read gives (E)
+            }
+            if (!standard(g.getPrettyPrinter())) {
+                return refused(6); // the host's printer would run at the flush, and may write what no parser reads (F)
             }
             boolean readSafe = g.isEnabled(JsonGenerator.Feature.QUOTE_FIELD_NAMES)
                     && !g.isEnabled(JsonGenerator.Feature.WRITE_NUMBERS_AS_STRINGS)
-                    && !fastDoubleWriter(g) && standard(g.getPrettyPrinter());
+                    && !fastDoubleWriter(g) && parsesBack(writer);
             return CAPTURE | (readSafe ? READ_SAFE : 0);
         } catch (IOException | RuntimeException | LinkageError e) {
-            return 0;
+            return refused(3);
+        }
+    }
+
+    private static int refused(int reason) {
+        return reason << REASON_SHIFT;
+    }
+
+    /**
+     * Whether a small document written by {@code writer} reads back as written with a plain parser:
+     * a Jackson printer given non-JSON separators ({@code Separators('=', ...)}) writes text that
+     * the file's reader refuses, while tokens would read fine (F).
+     */
+    private boolean parsesBack(ObjectWriter writer) {
+        try (ByteArrayBuilder out = new ByteArrayBuilder()) {
+            try (JsonGenerator g = writer.createGenerator(out, JsonEncoding.UTF8)) {
+                g.writeStartObject();
+                g.writeFieldName("a");
+                g.writeStartArray();
+                g.writeNumber(1);
+                g.writeStartObject();
+                g.writeStringField("b", "c");
+                g.writeEndObject();
+                g.writeEndArray();
+                g.writeFieldName("d");
+                g.writeStartObject();
+                g.writeEndObject();
+                g.writeEndObject();
+            }
+            return probeReader.readTree(out.toByteArray()).toString().equals("{\"a\":[1,{\"b\":\"c\"}],\"d\":{}}");
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 
@@ -185,21 +230,75 @@ public final class HostOps implements HostJackson {
         }
     }
 
-    private static boolean standard(PrettyPrinter p) {
-        return p == null || p.getClass() == DefaultPrettyPrinter.class || p.getClass() == MinimalPrettyPrinter.class;
+    /** Jackson's own printers with Jackson's own indenters: no host code runs when the tokens are replayed. */
+    private boolean standard(PrettyPrinter p) {
+        if (p == null || p.getClass() == MinimalPrettyPrinter.class) {
+            return true;
+        }
+        if (p.getClass() != DefaultPrettyPrinter.class) {
+            return false;
+        }
+        try {
+            return jacksons(arrayIndenter.get(p)) && jacksons(objectIndenter.get(p));
+        } catch (IllegalAccessException e) {
+            return false;
+        }
+    }
+
+    private static boolean jacksons(Object indenter) {
+        return indenter == null || indenter.getClass() == DefaultIndenter.class
+                || indenter.getClass() == DefaultPrettyPrinter.FixedSpaceIndenter.class
+                || indenter.getClass() == DefaultPrettyPrinter.NopIndenter.class;
     }
 
     @Override
-    public Object capture(Object writer, Object value) throws IOException {
+    public Object capture(Object writer, Object value) {
         ObjectWriter w = (ObjectWriter) writer;
-        ObjectCodec codec = w.getFactory().getCodec();
-        TokenBuffer tokens = new TokenBuffer(codec, false);
+        if (value instanceof Closeable && w.getConfig().isEnabled(SerializationFeature.CLOSE_CLOSEABLE)) {
+            return null; // closed by the write, whether it fails or not: the host's own writer does it once
+        }
+        CaptureTokens tokens = new CaptureTokens(w.getFactory().getCodec());
         // A real generator starts with its factory's features (the writer's config then overrides
         // some): serializers that ask the generator (a BigDecimal written as a string asks
         // WRITE_BIGDECIMAL_AS_PLAIN) must see the same answers on the tokens.
         tokens.setFeatureMask(w.getFactory().getGeneratorFeatures());
-        w.writeValue(tokens, value);
+        try {
+            // writer.writeValue(tokens, value) in its two steps: the writer configures the generator,
+            // then its serializers run, watched (FLUSH_AFTER_WRITE_VALUE's flush of tokens does nothing)
+            configure.invoke(w, tokens);
+            DefaultSerializerProvider p = (DefaultSerializerProvider) provider.invoke(w);
+            tokens.arm();
+            ((ObjectWriter.Prefetch) prefetch.get(w)).serialize(tokens, value, p);
+        } catch (IOException | RuntimeException e) {
+            tokens.failed(e);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            tokens.refused("capture-unsupported"); // the writer's configuration asks what a TokenBuffer cannot do (a root separator)
+        } catch (ReflectiveOperationException e) {
+            tokens.refused("no-capture-api"); // not the serializers': encoded at the call
+        }
         return tokens;
+    }
+
+    @Override
+    public String unproven(Object tokens) {
+        return ((CaptureTokens) tokens).unproven();
+    }
+
+    @Override
+    public Exception failure(Object tokens) {
+        return ((CaptureTokens) tokens).failure();
+    }
+
+    @Override
+    public byte[] encodeFailed(Object writer, Object tokens) throws IOException {
+        ObjectWriter w = (ObjectWriter) writer;
+        try (ByteArrayBuilder out = new ByteArrayBuilder()) {
+            JsonGenerator g = w.createGenerator(out, JsonEncoding.UTF8);
+            ((TokenBuffer) tokens).serialize(g);
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT); // as ClassUtil.closeOnFailAndThrowAsIOE
+            g.close();
+            return out.toByteArray();
+        }
     }
 
     @Override
@@ -226,78 +325,7 @@ public final class HostOps implements HostJackson {
     }
 
     @Override
-    public Object read(Object reader, String method, Object tokensObject, Object type) throws IOException {
-        TokenBuffer tokens = (TokenBuffer) tokensObject;
-        if (reader instanceof ObjectMapper m) {
-            if (!plainJson(m.getFactory()) || !readLimitsAllow(m.getFactory()) || m.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                    || m.isEnabled(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)) {
-                return NOT_SERVED;
-            }
-            try (JsonParser p = tokens.asParser(m)) {
-                if ("readTree".equals(method) && type == null) {
-                    JsonNode n = m.readTree(p);
-                    return n;
-                }
-                if (!"readValue".equals(method)) {
-                    return NOT_SERVED;
-                }
-                if (type instanceof Class<?> c) {
-                    return m.readValue(p, c);
-                }
-                if (type instanceof JavaType t) {
-                    return m.readValue(p, t);
-                }
-                if (type instanceof TypeReference<?> t) {
-                    return m.readValue(p, t);
-                }
-                return NOT_SERVED;
-            }
-        }
-        if (reader instanceof ObjectReader r) {
-            if (!plainJson(r.getFactory()) || !readLimitsAllow(r.getFactory()) || r.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                    || r.isEnabled(JsonParser.Feature.STRICT_DUPLICATE_DETECTION) || filtered(r)) {
-                return NOT_SERVED;
-            }
-            if (!"readValue".equals(method) || type != null) {
-                return NOT_SERVED;
-            }
-            try (JsonParser p = tokens.asParser(r.getFactory().getCodec())) {
-                return r.readValue(p);
-            }
-        }
-        return NOT_SERVED;
-    }
-
-    /**
-     * Whether {@code f}'s read constraints (Jackson 2.15+) let through everything the walk calls read-safe
-     * (depth, string, name and number lengths under the walk's own limits; no document or token count
-     * limit), so a read from tokens cannot succeed where the parser of the file's text would throw.
-     */
-    private boolean readLimitsAllow(JsonFactory f) {
-        if (!readLimits) {
-            return true;
-        }
-        StreamReadConstraints c = f.streamReadConstraints();
-        Object[] last = lastReadLimits;
-        if (last != null && last[0] == c) {
-            return (Boolean) last[1];
-        }
-        boolean allow = c.getMaxNestingDepth() >= MAX_SAFE_DEPTH && c.getMaxStringLength() >= MAX_SAFE_STRING
-                && c.getMaxNumberLength() >= MAX_SAFE_NUMBER && (!nameLimit || c.getMaxNameLength() >= MAX_SAFE_NAME)
-                && (!documentLimit || !c.hasMaxDocumentLength()) && (!tokenLimit || !c.hasMaxTokenCount());
-        lastReadLimits = new Object[] {c, allow};
-        return allow;
-    }
-
-    private boolean filtered(ObjectReader r) {
-        try {
-            return readerFilter.get(r) != null || readerDetection.get(r) != null;
-        } catch (IllegalAccessException e) {
-            return true;
-        }
-    }
-
-    private static boolean plainJson(JsonFactory f) {
-        return f.getClass() == JsonFactory.class || f.getClass() == MappingJsonFactory.class;
+    public Object read(Object reader, String method, Object tokens, Object type, boolean floats) throws IOException {
+        return reads.read(reader, method, tokens, type, floats);
     }
 }

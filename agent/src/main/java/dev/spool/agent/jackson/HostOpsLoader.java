@@ -8,7 +8,7 @@ import java.io.InputStream;
  * loader of the caller's Jackson class, so {@code HostOps} links against exactly the host's
  * Jackson; {@link HostJackson} alone comes from the agent's loader (the shared interface). The
  * class bytes are {@code HostOps.bytes} (and {@code HostOps$*.bytes}, {@code TokenWalker.bytes},
- * {@code TokenWalker$*.bytes}), the unrelocated class files the build copies before shading.
+ * {@code TokenWalker$*.bytes}, {@code CaptureTokens.bytes}, {@code TokenReads.bytes}), the unrelocated class files the build copies before shading.
  * One loader per host Jackson class loader; parallel capable; holds no state.
  */
 final class HostOpsLoader extends ClassLoader {
@@ -16,6 +16,10 @@ final class HostOpsLoader extends ClassLoader {
     static final String OPS = "dev.spool.agent.jackson.HostOps";
     /** The token walk {@code HostOps} measures with (it names {@code TokenBuffer.Segment}): host-side too. */
     static final String WALKER = "dev.spool.agent.jackson.TokenWalker";
+    /** The watched {@code TokenBuffer} a write is captured into: host-side too. */
+    static final String TOKENS = "dev.spool.agent.jackson.CaptureTokens";
+    /** The reads answered from tokens: host-side too. */
+    static final String READS = "dev.spool.agent.jackson.TokenReads";
     private static final String API = HostJackson.class.getName();
 
     static {
@@ -41,7 +45,8 @@ final class HostOpsLoader extends ClassLoader {
         if (API.equals(name)) {
             return HostJackson.class;
         }
-        if (name.equals(OPS) || name.startsWith(OPS + '$') || name.equals(WALKER) || name.startsWith(WALKER + '$')) {
+        if (name.equals(OPS) || name.startsWith(OPS + '$') || name.equals(WALKER) || name.startsWith(WALKER + '$')
+                || name.equals(TOKENS) || name.equals(READS)) {
             synchronized (getClassLoadingLock(name)) {
                 Class<?> c = findLoadedClass(name);
                 return c != null ? c : define(name);

@@ -19,9 +19,11 @@ public final class JacksonCapture implements SnapshotContent {
     private final Object tokens;
     private final long heapBytes;
     private final boolean readSafe;
+    private final boolean floats;
     private volatile byte[] encoded;
 
-    JacksonCapture(HostJackson ops, Object writer, Object tokens, long heapBytes, boolean readSafe) {
+    JacksonCapture(HostJackson ops, Object writer, Object tokens, long heapBytes, boolean readSafe, boolean floats) {
+        this.floats = floats;
         this.ops = ops;
         this.writer = writer;
         this.tokens = tokens;
@@ -47,6 +49,11 @@ public final class JacksonCapture implements SnapshotContent {
     /** Whether reads may be answered from the tokens (every value reads back as its text would). */
     boolean readSafe() {
         return readSafe;
+    }
+
+    /** Whether the tokens hold floating-point numbers (then only untyped reads are answered from them). */
+    boolean floats() {
+        return floats;
     }
 
     HostJackson ops() {

@@ -18,7 +18,9 @@ final class TokenWalker extends TokenBuffer {
     private static final long serialVersionUID = 1L;
     private static final int SEGMENT_HEAP = 16 + 8 + 4 + 4 + 4 + 16 + 16 * 4; // header, fields, Object[16]
     private static final long HEAP_MASK = (1L << 36) - 1;
-    private static final long TEXT_MAX = (1L << 26) - 1;
+    private static final long TEXT_MAX = (1L << 25) - 1;
+    /** A generator refuses a {@code BigDecimal} written plain beyond this scale (GeneratorBase.MAX_BIG_DECIMAL_SCALE). */
+    private static final int MAX_PLAIN_SCALE = 9999;
 
     private TokenWalker() {
         super(null, false);
@@ -51,6 +53,7 @@ final class TokenWalker extends TokenBuffer {
         private long heap = 32;
         private long text;
         private boolean safe = true;
+        private boolean floats;
 
         void segment(Segment s, Object[] slots) {
             heap += SEGMENT_HEAP;
@@ -93,11 +96,13 @@ final class TokenWalker extends TokenBuffer {
         /** A field name or a string value: a {@code String}, or a serializer's own {@code SerializableString}. */
         private void text(Object o, int maxSafe) {
             int length;
-            if (o instanceof String str) {
-                length = str.length();
+            String str = o instanceof String own ? own : o == null ? "" : o.toString(); // or a serializer's SerializableString
+            length = str.length();
+            if (o instanceof String) {
                 heap += 40 + length;
-            } else {
-                length = o == null ? 0 : o.toString().length(); // a SerializableString: the serializer's own
+            }
+            if (safe && loneSurrogate(str)) {
+                safe = false; // M: Jackson 2.20+ refuses to read the file's bytes for it; the tokens would read
             }
             text += length + 3;
             if (length > maxSafe) {
@@ -107,6 +112,10 @@ final class TokenWalker extends TokenBuffer {
 
         private void floating(Object o) {
             heap += 16;
+            floats = true;
+            if (o instanceof java.math.BigDecimal d && Math.abs((long) d.scale()) > MAX_PLAIN_SCALE) {
+                shape.broken = true; // B: written plain, the generator refuses it: encoded at the call, which throws there
+            }
             if (o instanceof Double d) {
                 double v = d;
                 text += v == Math.rint(v) && Math.abs(v) < 1e6 ? 8 : 20;
@@ -137,14 +146,43 @@ final class TokenWalker extends TokenBuffer {
             if (t == JsonToken.VALUE_EMBEDDED_OBJECT && o != null && !(o instanceof byte[]) && !(o instanceof RawValue)) {
                 shape.broken = true; // replayed as writeEmbeddedObject/writeObject: refused, or serialized late
             }
+            if (o instanceof RawValue r && (!(r.rawValue() instanceof String text) || anySurrogate(text))) {
+                shape.broken = true; // B: raw text with a surrogate may be refused by the generator; another raw kind is the host's
+            }
         }
 
         long result() {
             if (shape.broken) {
                 return HostJackson.TOKENS_NOT_CAPTURABLE;
             }
-            return Math.min(heap, HEAP_MASK) | (Math.min(text, TEXT_MAX) << 36) | (safe ? HostJackson.TOKENS_READ_SAFE : 0);
+            return Math.min(heap, HEAP_MASK) | (Math.min(text, TEXT_MAX) << 36) | (floats ? HostJackson.TOKENS_FLOAT : 0)
+                    | (safe ? HostJackson.TOKENS_READ_SAFE : 0);
         }
+    }
+
+    /** Whether {@code s} holds a surrogate not part of a high-low pair. */
+    static boolean loneSurrogate(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                } else {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean anySurrogate(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

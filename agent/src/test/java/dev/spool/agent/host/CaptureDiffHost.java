@@ -24,12 +24,18 @@ public final class CaptureDiffHost {
             DiffCases.Case c = cases.get(i);
             File f = new File(dir, i + ".json");
             try {
+                if (c.value() instanceof DiffMisbehaving.ChangedAfterWrite) {
+                    java.nio.file.Files.writeString(f.toPath(), "{}"); // a rewrite: the buffer holds it past the call
+                }
                 if (c.caller() instanceof ObjectMapper m) {
                     m.writeValue(f, c.value());
                 } else {
                     ((ObjectWriter) c.caller()).writeValue(f, c.value());
                 }
                 out.append("W ").append(c.name()).append(" ok\n");
+                if (c.value() instanceof DiffMisbehaving.ChangedAfterWrite changed) {
+                    changed.afterWrite(); // K: a change after the call must reach neither the file nor a read
+                }
             } catch (Exception e) {
                 out.append("W ").append(c.name()).append(" !").append(e.getClass().getSimpleName()).append('\n');
                 f.delete();
@@ -39,6 +45,16 @@ public final class CaptureDiffHost {
                 out.append("R ").append(c.name()).append(' ').append(r.name()).append(' ').append(DiffCases.read(r, f)).append('\n');
             }
         }
+        // I: a path through a missing folder and back up: the OS cannot open it, whatever ".." seems to cancel
+        File dotdot = new File(dir, "missing/../dotdot.json");
+        new ObjectMapper().writeValue(new File(dir, "dotdot.json"), List.of(0)); // buffered: a lexical key would find it
+        try {
+            new ObjectMapper().writeValue(dotdot, List.of(1));
+            out.append("W I.dotdotThroughMissingFolder ok\n");
+        } catch (Exception e) {
+            out.append("W I.dotdotThroughMissingFolder !").append(e.getClass().getSimpleName()).append('\n');
+        }
+        out.append("R I.dotdotThroughMissingFolder ").append(DiffCases.read(DiffCases.reads(cases.get(0)).get(0), dotdot)).append('\n');
         System.out.print(out);
         System.out.println("cases " + cases.size());
         System.out.println("done");

@@ -46,6 +46,11 @@ public final class DiffCases {
 
     /** Every case this Jackson can build (a case needing a missing API is left out). */
     public static List<Case> cases() {
+        String fuzz = System.getProperty("capturediff.fuzz"); // "seed:count": DiffFuzz's random cases instead
+        if (fuzz != null) {
+            String[] sc = fuzz.split(":");
+            return DiffFuzz.cases(Long.parseLong(sc[0]), Integer.parseInt(sc[1]));
+        }
         List<Case> out = new ArrayList<>();
         Map<String, Supplier<Object>> values = values();
         Map<String, Supplier<Object>> callers = callers();
@@ -89,7 +94,11 @@ public final class DiffCases {
                 .enable(JsonParser.Feature.ALLOW_UNQUOTED_FIELD_NAMES), "readValue", Object.class));
         out.add(new Read("strict", new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION),
                 "readValue", Object.class));
-        if (c.pojoType() instanceof Class<?> t && t.getName().startsWith(DiffCases.class.getName())) {
+        if (c.name().startsWith("fuzz-")) {
+            out.add(DiffFuzz.reader(c.name()));
+        }
+        if (c.pojoType() instanceof Class<?> t && t.getName().startsWith(DiffCases.class.getPackageName() + ".Diff")
+                && t.getAnnotation(com.fasterxml.jackson.databind.annotation.JsonSerialize.class) == null) {
             ObjectMapper pojo = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
             out.add(new Read("pojo", pojo, "readValue", t));
             out.add(new Read("pojoFloats", pojo.copy().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS),
@@ -211,7 +220,36 @@ public final class DiffCases {
             return new Object[] {om, map("instant", java.time.Instant.ofEpochSecond(1_700_000_000L, 123_456_789),
                     "date", java.time.LocalDate.of(2026, 11, 30), "duration", java.time.Duration.ofMillis(1500))};
         });
+        issue31(s);
         return s;
+    }
+
+    /** Issue 31: each class of difference found by the independent differential, by its letter. */
+    private static void issue31(Map<String, Supplier<Object[]>> s) {
+        byte[] bin = DiffMisbehaving.bytes(100);
+        s.put("A.base64Mime", () -> new Object[] {new ObjectMapper().setBase64Variant(Base64Variants.MIME), map("bin", bin)});
+        s.put("A.base64UrlWriter", () -> new Object[] {new ObjectMapper().writer(Base64Variants.MODIFIED_FOR_URL), map("bin", bin)});
+        s.put("A.base64Serializer", () -> new Object[] {new ObjectMapper(), new DiffMisbehaving.PemBinary()});
+        s.put("B.decimalBeyondScale", () -> new Object[] {new ObjectMapper().enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN),
+                map("d", new BigDecimal("1E+10000"))});
+        s.put("B.decimalBeyondScaleWriter", () -> new Object[] {new ObjectMapper().writer()
+                .with(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN), map("d", new BigDecimal("1E-10001"))});
+        s.put("B.rawSplitSurrogate", () -> new Object[] {new ObjectMapper(), map("r", new com.fasterxml.jackson.databind.util.RawValue("\"x\uD800\""))});
+        s.put("C.writeObjectIndentedMapper", () -> new Object[] {new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .writer().without(SerializationFeature.INDENT_OUTPUT), new DiffMisbehaving.NestedObject()});
+        s.put("D.togglingSerializer", () -> new Object[] {new ObjectMapper(), new DiffMisbehaving.Toggling()});
+        s.put("J.inspectingSerializer", () -> new Object[] {new ObjectMapper(), new DiffMisbehaving.Inspecting()});
+        s.put("H.failsOnce", () -> new Object[] {new ObjectMapper(), new DiffMisbehaving.FailsOnce()});
+        s.put("K.bytesByReference", () -> new Object[] {new ObjectMapper(), new DiffMisbehaving.SharedBytes()});
+        s.put("E.valueChangingEscapes", () -> {
+            ObjectMapper om = new ObjectMapper();
+            om.getFactory().setCharacterEscapes(new DiffMisbehaving.ValueChangingEscapes());
+            return new Object[] {om, map("t", "a<b")};
+        });
+        s.put("F.nonJsonSeparators", () -> new Object[] {new ObjectMapper().writer(new DefaultPrettyPrinter()
+                .withSeparators(new com.fasterxml.jackson.core.util.Separators('=', ';', ','))), map("a", 1, "b", List.of(1, 2))});
+        s.put("G.doubleIntoFloat", () -> new Object[] {new ObjectMapper(), DiffMisbehaving.floats(), DiffMisbehaving.FloatHolder.class});
+        s.put("M.loneSurrogateName", () -> new Object[] {new ObjectMapper(), map("a\uD800b", 1, "v", "x\uDC00y")});
     }
 
     /** The scientific-style document: parameters, 32 doubles of state, statistics. */

@@ -23,9 +23,24 @@ class JacksonCallsTest {
 
     @Test
     void shouldEncodeWithTheCallersMapper() throws Exception {
-        assertArrayEquals(mapper.writeValueAsBytes(Map.of("a", 1)), calls.writeValueAsBytes(mapper, Map.of("a", 1)));
+        assertArrayEquals(mapper.writeValueAsBytes(Map.of("a", 1)), calls.encodeAtCall(mapper, Map.of("a", 1)));
         assertArrayEquals(mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(List.of(1)),
-                calls.writeValueAsBytes(mapper.writerWithDefaultPrettyPrinter(), List.of(1)));
+                calls.encodeAtCall(mapper.writerWithDefaultPrettyPrinter(), List.of(1)));
+    }
+
+    /** Issue 31, H: the serializers run once; their failure comes with what the host's own write leaves in the file. */
+    @Test
+    void shouldGiveTheSerializersFailureWithWhatWasWrittenBeforeIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        Map<String, Object> failing = new java.util.LinkedHashMap<>();
+        failing.put("first", 1);
+        failing.put("boom", new dev.spool.agent.host.DiffTypes.Failing());
+        java.io.File plain = dir.resolve("plain.json").toFile();
+        Exception plainError = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> mapper.writeValue(plain, failing));
+        JacksonCalls.WriteFailed failed = org.junit.jupiter.api.Assertions.assertThrows(JacksonCalls.WriteFailed.class,
+                () -> calls.encodeAtCall(mapper, failing));
+        assertEquals(plainError.getClass(), failed.thrown.getClass());
+        assertArrayEquals(java.nio.file.Files.readAllBytes(plain.toPath()), failed.written);
     }
 
     @Test

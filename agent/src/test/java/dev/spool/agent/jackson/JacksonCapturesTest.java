@@ -58,18 +58,31 @@ class JacksonCapturesTest {
             } catch (Exception e) {
                 plainError = e;
             }
-            SnapshotContent content = captures.capture(c.caller(), c.value(), 64L << 20);
+            JacksonCaptures.Outcome outcome = captures.capture(c.caller(), c.value(), 64L << 20);
+            SnapshotContent content = outcome.content();
             // (plain write on 'same', capture on 'c': each consumes its own value)
             if (plainError != null) {
                 if (content != null) {
                     String error = String.valueOf(plainError); // a deep value's reference chain is long: its start says enough
                     mismatches.add(c.name() + ": captured although the plain write throws " + error.substring(0, Math.min(300, error.length())));
                 }
+                if (outcome.failure() != null && outcome.failure().getClass() != plainError.getClass()) {
+                    mismatches.add(c.name() + ": the capture's one run threw " + outcome.failure() + ", the plain write " + plainError);
+                }
+                byte[] torn = f.exists() ? Files.readAllBytes(f.toPath()) : null;
+                if (outcome.failure() != null && !Arrays.equals(torn, outcome.failedBytes())) {
+                    mismatches.add(c.name() + ": the plain write left " + (torn == null ? "no file" : new String(torn,
+                            java.nio.charset.StandardCharsets.UTF_8)) + ", the capture's failure "
+                            + new String(outcome.failedBytes(), java.nio.charset.StandardCharsets.UTF_8));
+                }
                 verdicts.put(c.name(), "throws");
                 continue;
             }
+            if (outcome.failure() != null) {
+                mismatches.add(c.name() + ": the capture's one run threw " + outcome.failure() + " where the plain write did not");
+            }
             if (content == null) {
-                verdicts.put(c.name(), "encoded at call");
+                verdicts.put(c.name(), "encoded at call: " + outcome.reason());
                 continue;
             }
             captured++;
@@ -107,7 +120,7 @@ class JacksonCapturesTest {
         ObjectMapper mapper = new ObjectMapper();
         Map<String, Object> doc = new LinkedHashMap<>(Map.of("step", 1, "items", new ArrayList<>(List.of("a"))));
         byte[] atCall = mapper.writeValueAsBytes(doc);
-        SnapshotContent content = captures.capture(mapper, doc, 64L << 20);
+        SnapshotContent content = captures.capture(mapper, doc, 64L << 20).content();
         assertInstanceOf(JacksonCapture.class, content);
         doc.put("step", 2);
         ((List<Object>) doc.get("items")).add("b");
@@ -119,21 +132,21 @@ class JacksonCapturesTest {
         JacksonCaptures captures = new JacksonCaptures(true, (k, m) -> { });
         ObjectMapper mapper = new ObjectMapper();
         double[] zeros = new double[300_000]; // "0.0," is 4 bytes of text; a token is a Double plus a slot
-        SnapshotContent content = captures.capture(mapper, zeros, 1L << 40);
+        SnapshotContent content = captures.capture(mapper, zeros, 1L << 40).content();
         assertInstanceOf(SnapshotContent.Bytes.class, content, () -> "heap " + content.heapBytes());
         assertArrayEquals(mapper.writeValueAsBytes(zeros), content.encode());
-        SnapshotContent small = captures.capture(mapper, DiffCases.document(), 1L << 40);
+        SnapshotContent small = captures.capture(mapper, DiffCases.document(), 1L << 40).content();
         assertInstanceOf(JacksonCapture.class, small);
         assertTrue(small.heapBytes() > 1000 && small.heapBytes() < 20_000, "measured: " + small.heapBytes());
-        assertInstanceOf(SnapshotContent.Bytes.class, captures.capture(mapper, DiffCases.document(), 4000),
+        assertInstanceOf(SnapshotContent.Bytes.class, captures.capture(mapper, DiffCases.document(), 4000).content(),
                 "more than a quarter of the buffer's capacity: encoded at the call");
     }
 
     @Test
     void shouldNotCaptureWhenSwitchedOff() {
         JacksonCaptures captures = new JacksonCaptures(false, (k, m) -> { });
-        assertNull(captures.capture(new ObjectMapper(), Map.of("a", 1), 64L << 20));
-        assertNotNull(new JacksonCaptures(true, (k, m) -> { }).capture(new ObjectMapper(), Map.of("a", 1), 64L << 20));
+        assertNull(captures.capture(new ObjectMapper(), Map.of("a", 1), 64L << 20).content());
+        assertNotNull(new JacksonCaptures(true, (k, m) -> { }).capture(new ObjectMapper(), Map.of("a", 1), 64L << 20).content());
     }
 
     static void write(Object caller, File f, Object value) throws Exception {
