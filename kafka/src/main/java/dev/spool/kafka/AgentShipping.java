@@ -69,7 +69,7 @@ public final class AgentShipping {
     /**
      * Bounded: returns by {@code deadline} (System.nanoTime) plus about one second, earlier when the
      * shipper is caught up or waiting cannot help ({@link ExitDrain}: no broker connection and no
-     * acknowledgement for two seconds; a torn end no one completes).
+     * acknowledgement for three seconds; a torn end no one completes).
      */
     static void atExit(FileShipper shipper, Thread t, long deadline, Runnable flushEvents) {
         Thread flush = new Thread(flushEvents, "spool-kafka-exit-flush");

@@ -8,8 +8,8 @@ import dev.spool.events.EventTail;
  * is flushed, not closed), so the drain never treats the file as final: a frame cut by the current
  * end is a frame still being written, never damage. It stops early when
  * <ul>
- *   <li><b>quiet</b>: nothing is in flight and neither the file's size, the read position nor the
- *       acknowledged ordinal moved for {@link #QUIET_NANOS} (longer than {@link EventTail#SETTLE_NANOS},
+ *   <li><b>quiet</b>: with a producer ready, nothing is in flight and neither the file's size, the
+ *       read position nor the acknowledged ordinal moved for {@link #QUIET_NANOS} (longer than {@link EventTail#SETTLE_NANOS},
  *       so damage in the middle is skipped first): what is left is a frame no one completes (a torn
  *       end), left in the file for the next start or {@code ship} (never skipped, never shipped
  *       under a guessed ordinal);</li>
@@ -26,7 +26,7 @@ import dev.spool.events.EventTail;
  */
 final class ExitDrain {
     static final long QUIET_NANOS = EventTail.SETTLE_NANOS + 1_500_000_000L;
-    static final long NO_PROGRESS_NANOS = 2_000_000_000L;
+    static final long NO_PROGRESS_NANOS = 3_000_000_000L;
 
     private volatile long beganNanos;
     private volatile long firstProducerNanos;
@@ -49,13 +49,16 @@ final class ExitDrain {
         }
     }
 
-    /** Shipper thread: the state it sees now; true when the drain has been quiet for {@link #QUIET_NANOS}. */
-    boolean quiet(long fileSize, long readOffset, long ackedOrdinal, boolean inFlight) {
+    /**
+     * Shipper thread: the state it sees now; true when the drain has been quiet for {@link #QUIET_NANOS}.
+     * @param busy records in flight, or no producer yet: time that does not count as quiet
+     */
+    boolean quiet(long fileSize, long readOffset, long ackedOrdinal, boolean busy) {
         long now = System.nanoTime();
         if (movedNanos == 0) {
             movedNanos = now;
         }
-        if (inFlight || fileSize != size || readOffset != offset || ackedOrdinal != acked) {
+        if (busy || fileSize != size || readOffset != offset || ackedOrdinal != acked) {
             size = fileSize;
             offset = readOffset;
             acked = ackedOrdinal;

@@ -347,7 +347,9 @@ final class FileShipper implements Runnable {
             return true;
         }
         try {
-            return tail != null && drain.quiet(tail.size(), tail.offset(), status.ackedOrdinal, !inFlight.isEmpty());
+            // quiet counts only while records could move: not while the producer starts (metadata, a new topic)
+            return tail != null && drain.quiet(tail.size(), tail.offset(), status.ackedOrdinal,
+                    !inFlight.isEmpty() || producer == null);
         } catch (IOException e) {
             return false;
         }

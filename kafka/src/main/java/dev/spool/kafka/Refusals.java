@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 
 /**
  * What a {@link FileShipper} does with records the broker refuses for good (too large, a timestamp
@@ -66,7 +67,8 @@ final class Refusals {
         }
         byOrdinal.remove(h.ordinal);
         String what = "record " + h.key + " (offset " + h.offset + " of " + file + ") refused by Kafka: " + reason
-                + "; kept in " + deadLetters.path();
+                + "; kept in " + deadLetters.path() + (h.error instanceof RecordTooLargeException
+                ? " (raise spool.kafka.max.request.size and the topic's max.message.bytes)" : "");
         status.deadLettered(what);
         report.accept("dead-letter:" + h.key, what);
         return true;

@@ -156,8 +156,9 @@ public final class EventTail implements AutoCloseable {
 
     /**
      * From now on the file is final: no writer will complete what is bad or cut at its end, so
-     * damage is skipped at once and a torn tail is reported and passed (used once the writer has
-     * flushed at exit).
+     * damage is skipped at once and a torn tail is reported and passed. Only once no writer can
+     * append any more (closed): a writer that has only flushed may still be writing the frame cut
+     * by the end, which would then be skipped and the records after it numbered wrong.
      */
     public void finish() {
         finalMode = true;
