@@ -66,14 +66,22 @@ public final class AgentShipping {
         }
     }
 
-    /** Bounded: returns by {@code deadline} (System.nanoTime) plus about one second. */
+    /**
+     * Bounded: returns by {@code deadline} (System.nanoTime) plus about one second, earlier when the
+     * shipper is caught up or waiting cannot help ({@link ExitDrain}: no broker connection and no
+     * acknowledgement for three seconds; a torn end no one completes).
+     */
     static void atExit(FileShipper shipper, Thread t, long deadline, Runnable flushEvents) {
         Thread flush = new Thread(flushEvents, "spool-kafka-exit-flush");
         flush.setDaemon(true);
         flush.start();
         join(flush, deadline);
         shipper.drainBy(deadline);
-        join(t, deadline);
+        // in slices: the shipper thread may be blocked in the producer (no broker), where only
+        // stop() ends the wait; stop as soon as waiting cannot help (ExitDrain)
+        while (t.isAlive() && deadline - System.nanoTime() > 0 && !shipper.drainHopeless()) {
+            join(t, Math.min(deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100)));
+        }
         if (t.isAlive()) {
             shipper.stop();
             join(t, System.nanoTime() + TimeUnit.SECONDS.toNanos(1));

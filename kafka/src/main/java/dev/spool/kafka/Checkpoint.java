@@ -17,9 +17,10 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * The shipping checkpoint of one event file and topic, beside the file:
- * {@code <file>.kafka-<topic>.checkpoint}, one JSON object naming the stream, the first frame's
- * fingerprint, and the clean {@link EventTail.Position} up to which Kafka acknowledged every
- * record. Written atomically (temp file in the same folder, fsync, rename); only ever advanced
+ * {@code <file>.kafka-<topic>.checkpoint}, one JSON object naming the stream, the file's
+ * fingerprint, the clean {@link EventTail.Position} up to which Kafka acknowledged every
+ * record, and the offset and CRC32C of the frame ending there (so that a file cut short and
+ * grown again is told apart from the one acknowledged). Written atomically (temp file in the same folder, fsync, rename); only ever advanced
  * after an acknowledgement. One shipper at a time per checkpoint: {@link #lock} holds an
  * exclusive lock on {@code <checkpoint>.lock} (another process, or this JVM, is refused).
  * Not thread-safe.
@@ -32,11 +33,17 @@ final class Checkpoint implements AutoCloseable {
         final String stream;
         final String fingerprint;
         final EventTail.Position position;
+        /** The offset of the frame that ends at {@code position} (-1: none, or an older checkpoint without it). */
+        final long lastFrameAt;
+        /** That frame's stored CRC32C: the same frame must be there again for the position to be this file's. */
+        final int lastFrameCrc;
 
-        State(String stream, String fingerprint, EventTail.Position position) {
+        State(String stream, String fingerprint, EventTail.Position position, long lastFrameAt, int lastFrameCrc) {
             this.stream = stream;
             this.fingerprint = fingerprint;
             this.position = position;
+            this.lastFrameAt = lastFrameAt;
+            this.lastFrameCrc = lastFrameCrc;
         }
     }
 
@@ -88,7 +95,10 @@ final class Checkpoint implements AutoCloseable {
         try {
             n = JSON.readTree(Files.readAllBytes(path));
             EventTail.Position p = new EventTail.Position(n.get("offset").asLong(), n.get("ordinal").asLong());
-            return new State(n.get("stream").asText(), n.get("fingerprint").asText(), p);
+            JsonNode at = n.get("lastFrameAt");
+            JsonNode crc = n.get("lastFrameCrc");
+            return new State(n.get("stream").asText(), n.get("fingerprint").asText(), p,
+                    at == null ? -1 : at.asLong(), crc == null ? 0 : crc.asInt());
         } catch (IOException | RuntimeException e) {
             throw new IOException(path + " is not a shipping checkpoint (" + e.getMessage() + ")", e);
         }
@@ -100,6 +110,10 @@ final class Checkpoint implements AutoCloseable {
         n.put("fingerprint", s.fingerprint);
         n.put("offset", s.position.offset());
         n.put("ordinal", s.position.ordinal());
+        if (s.lastFrameAt >= 0) {
+            n.put("lastFrameAt", s.lastFrameAt);
+            n.put("lastFrameCrc", s.lastFrameCrc);
+        }
         byte[] bytes = JSON.writeValueAsBytes(n);
         Path tmp = path.resolveSibling(path.getFileName() + ".tmp");
         try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,

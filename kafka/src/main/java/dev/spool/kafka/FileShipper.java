@@ -23,8 +23,14 @@ import org.apache.kafka.common.utils.Utils;
  * acknowledged. A failed send (broker gone past {@code delivery.timeout.ms}, metadata timeout)
  * closes the producer, rewinds to the last acknowledged record and resends after a back-off: the
  * resent records that had been acknowledged are the only duplicates, and their keys
- * ({@code <stream>:<ordinal>}) are the same. A record larger than the producer accepts is counted
- * in {@link ShipperStatus#getErrors()} and skipped. Memory is bounded: at most {@link InFlightWindow#MAX_RECORDS}
+ * ({@code <stream>:<ordinal>}) are the same. A record the broker refuses for good (too large, a
+ * timestamp outside its bounds, invalid) is dead-lettered ({@link Refusals}): kept in a file beside
+ * the checkpoint, counted, named on the Shipper bean, passed. The file is opened once it shows its
+ * fingerprint ({@link FileOpening}, {@link FileFingerprint}: a damaged first frame does not stop
+ * it); a file cut short under the checkpoint or under the running shipper is shipped again from
+ * its start under a new stream id ({@link ShippedPosition#startOver}). The exit drain
+ * ({@link #drainBy}) never treats the file as final while the host may still append, and ends
+ * early when waiting cannot help ({@link ExitDrain}). Memory is bounded: at most {@link InFlightWindow#MAX_RECORDS}
  * records and {@link InFlightWindow#MAX_BYTES} bytes are sent and unacknowledged, plus the producer's
  * {@code buffer.memory}. The stream id, the acknowledged position and the checkpoint are kept by
  * {@link ShippedPosition}.
@@ -52,7 +58,10 @@ final class FileShipper implements Runnable {
 
     // shipper thread only
     private EventTail tail;
-    private EventTail opening;
+    private final FileOpening opening;
+    private final ExitDrain drain = new ExitDrain();
+    /** Records the broker refused for good: dead-lettered, and not sent again after a failed send. */
+    private final Refusals refusals;
     private int partition;
     private final InFlightWindow inFlight = new InFlightWindow();
     private final ShippedPosition shipped;
@@ -85,6 +94,8 @@ final class FileShipper implements Runnable {
         this.pid = Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8);
         this.status = new ShipperStatus(this.file, settings.topic, () -> producer, this::wake);
         this.shipped = new ShippedPosition(this.file, settings.topic, status, this::report);
+        this.refusals = new Refusals(this.file, settings.topic, status, this::report);
+        this.opening = new FileOpening(this.file, finalMode, this::damaged);
     }
 
     /** What this shipper shows (its Shipper MBean); any thread. */
@@ -98,14 +109,13 @@ final class FileShipper implements Runnable {
         try {
             while (!stopping && !fatal) {
                 if (deadlineNanos != 0) {
-                    if (tail != null) {
-                        tail.finish(); // the writer has flushed for the last time: a torn end is damage now
-                    }
+                    // Never final here: the host's threads may still append (the file is flushed, not
+                    // closed), so a frame cut by the current end is one being written (ExitDrain).
                     if (caughtUp()) {
                         complete = true;
                         break;
                     }
-                    if (System.nanoTime() - deadlineNanos >= 0) {
+                    if (System.nanoTime() - deadlineNanos >= 0 || (!finalMode && drainCannotHelp())) {
                         break;
                     }
                 }
@@ -129,6 +139,10 @@ final class FileShipper implements Runnable {
             failed(inFlight.peek().error);
             return;
         }
+        if (tail.size() < Math.max(tail.offset(), shipped.acked.offset())) {
+            cutUnder();
+            return;
+        }
         countFileRecordsIfDue();
         if (status.isPaused()) {
             shipped.checkpointIfDue(false);
@@ -149,7 +163,10 @@ final class FileShipper implements Runnable {
         }
     }
 
-    /** Opens the tail and the checkpoint once the file has its first frame; false while it has not. */
+    /**
+     * Opens the tail and the checkpoint once the file shows its fingerprint ({@link FileFingerprint}:
+     * a valid first frame, or settled damage before a valid frame); false while it does not.
+     */
     private boolean open() throws IOException {
         if (tail != null) {
             return true;
@@ -158,22 +175,19 @@ final class FileShipper implements Runnable {
             return false;
         }
         shipped.lockCheckpoint();
-        if (opening == null) {
-            opening = EventTail.open(file, EventTail.Position.START, finalMode, this::damaged);
-        }
-        EventTail t = opening;
-        byte[] first = t.firstFrameHeader();
-        if (first == null) {
-            if (finalMode) {
-                tail = t; // nothing to ship (yet): the ship command is done with this file
+        EventTail t = opening.current();
+        String fp = t == null ? null : opening.fingerprint(t);
+        if (fp == null) {
+            if (t != null && finalMode && t.firstValidFrameAt() < 0) {
+                tail = t; // no valid frame: the ship command has nothing to send (damage is reported by the tail)
                 shipped.stream = "";
                 shipped.acked = EventTail.Position.START;
                 status.ackedEnd = shipped.acked.offset();
                 return true;
             }
-            return false; // kept open: closing a channel of the file would drop the writer's lock on it
+            return false; // kept open (FileOpening)
         }
-        EventTail.Position from = shipped.resume(t, first, host);
+        EventTail.Position from = shipped.resume(t, fp, host);
         t.seek(from);
         tail = t;
         shipped.acked = from;
@@ -181,6 +195,25 @@ final class FileShipper implements Runnable {
         status.readOrdinal = from.ordinal();
         status.ackedEnd = from.offset();
         return true;
+    }
+
+    /**
+     * The file became shorter than what was read or acknowledged (cut under a running shipper): what
+     * was shipped past the new end is not in the file any more. Start it over from its start under
+     * a new stream id, as a later start would ({@link ShippedPosition#startOver}).
+     */
+    private void cutUnder() throws IOException {
+        String why = file + " is " + tail.size() + " bytes now, shorter than the " + Math.max(tail.offset(),
+                shipped.acked.offset()) + " already read";
+        closeProducer();
+        inFlight.clear();
+        refusals.clear();
+        shipped.startOver(shipped.stream, why);
+        tail.seek(EventTail.Position.START);
+        status.readOrdinal = 0;
+        status.ackedOrdinal = 0;
+        status.ackedEnd = EventTail.Position.START.offset();
+        shipped.checkpointIfDue(true);
     }
 
     private boolean startProducer() {
@@ -195,6 +228,7 @@ final class FileShipper implements Runnable {
             return false;
         }
         producer = p;
+        drain.producerStarted();
         try {
             int n = p.partitionsFor(settings.topic).size();
             partition = Utils.toPositive(Utils.murmur2(shipped.stream.getBytes(StandardCharsets.UTF_8))) % n;
@@ -207,12 +241,19 @@ final class FileShipper implements Runnable {
 
     private void send(EventTail.Tailed t) throws IOException {
         byte[] value = JSON.writeValueAsBytes(t.record().value());
-        byte[] key = (shipped.stream + ':' + t.ordinal()).getBytes(StandardCharsets.UTF_8);
+        String keyText = shipped.stream + ':' + t.ordinal();
+        byte[] key = keyText.getBytes(StandardCharsets.UTF_8);
         RecordHeaders headers = new RecordHeaders();
         headers.add("host", host.getBytes(StandardCharsets.UTF_8));
         headers.add("pid", pid);
         headers.add("file", file.toString().getBytes(StandardCharsets.UTF_8));
-        InFlightWindow.Record f = inFlight.add(t, value.length, thread);
+        InFlightWindow.Record f = inFlight.add(t, keyText, value, thread);
+        Exception refusal = refusals.of(t.ordinal());
+        if (refusal != null) {
+            status.readOrdinal = t.ordinal() + 1;
+            f.onCompletion(null, refusal); // not sent again: it is dead-lettered when settled, in file order
+            return;
+        }
         status.readOrdinal = t.ordinal() + 1;
         producer.send(new ProducerRecord<>(settings.topic, partition, t.record().timestampMillis(), key, value,
                 headers), f);
@@ -241,18 +282,16 @@ final class FileShipper implements Runnable {
             if (s == InFlightWindow.Record.FAILED) {
                 return false;
             }
+            if (s == InFlightWindow.Record.REFUSED && !refusals.keep(h)) {
+                return false; // not kept: retried as a failure, never passed silently
+            }
             inFlight.retire();
-            if (s == InFlightWindow.Record.TOO_LARGE) {
-                String why = "record " + shipped.stream + ":" + h.ordinal + " skipped: " + h.error.getMessage();
-                status.error(why);
-                report("too-large", file + ": " + why + " (raise spool.kafka.max.request.size and the topic's"
-                        + " max.message.bytes)");
-            } else {
+            if (s == InFlightWindow.Record.ACKED) {
                 status.shippedOne();
                 backoffMillis = FIRST_BACKOFF_MILLIS;
             }
             if (h.resume != null) {
-                shipped.acked(h.resume);
+                shipped.acked(h.resume, h.lastFrameAt, h.lastFrameCrc);
             }
             status.ackedOrdinal = h.ordinal + 1;
             status.ackedEnd = h.end;
@@ -264,16 +303,9 @@ final class FileShipper implements Runnable {
     private void failed(Throwable e) {
         String client = ClientLog.last();
         status.retry(rootMessage(e) + (client == null ? "" : "; the Kafka client last said: " + client));
-        KafkaProducer<byte[], byte[]> p = producer;
-        producer = null;
-        if (p != null) {
-            try {
-                p.close(Duration.ZERO);
-            } catch (RuntimeException ignored) {
-                // closing a failed producer
-            }
-        }
+        closeProducer();
         settle();
+        refusals.remember(inFlight);
         inFlight.clear();
         if (tail != null) {
             tail.seek(shipped.acked);
@@ -284,10 +316,40 @@ final class FileShipper implements Runnable {
         backoffMillis = Math.min(MAX_BACKOFF_MILLIS, backoffMillis * 2);
     }
 
+    private void closeProducer() {
+        KafkaProducer<byte[], byte[]> p = producer;
+        producer = null;
+        if (p != null) {
+            try {
+                p.close(Duration.ZERO);
+            } catch (RuntimeException ignored) {
+                // closing a failed producer
+            }
+        }
+    }
+
+    /** Everything up to the file's end is acknowledged, or the file has no valid frame to ship. */
     private boolean caughtUp() {
         try {
             settle();
-            return tail != null && inFlight.isEmpty() && tail.atEnd();
+            if (tail == null) {
+                return opening.nothingToShip();
+            }
+            return inFlight.isEmpty() && tail.atEnd();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** A live drain that waiting cannot help any more ({@link ExitDrain}): quiet, or no broker to talk to. */
+    private boolean drainCannotHelp() {
+        if (drain.hopeless(status)) {
+            return true;
+        }
+        try {
+            // quiet counts only while records could move: not while the producer starts (metadata, a new topic)
+            return tail != null && drain.quiet(tail.size(), tail.offset(), status.ackedOrdinal,
+                    !inFlight.isEmpty() || producer == null);
         } catch (IOException e) {
             return false;
         }
@@ -319,6 +381,9 @@ final class FileShipper implements Runnable {
             if (tail != null && (finalMode || stopping || deadlineNanos != 0)) {
                 tail.close(); // at exit only: closing a channel of the file can drop the writer's lock on it
             }
+            if (finalMode || stopping || deadlineNanos != 0) {
+                opening.closeStale();
+            }
         } catch (IOException ignored) {
             // best effort at the end
         }
@@ -339,9 +404,12 @@ final class FileShipper implements Runnable {
         LockSupport.parkNanos(this, IDLE_NANOS);
     }
 
-    private static void sleep(long millis) {
+    /** Backs off; cut short by {@link #stop} and, on a live shipper, by the start of its exit drain. */
+    private void sleep(long millis) {
+        boolean draining = deadlineNanos != 0;
         long end = System.nanoTime() + millis * 1_000_000;
-        for (long left; (left = end - System.nanoTime()) > 0; ) {
+        for (long left; (left = end - System.nanoTime()) > 0 && !stopping
+                && (finalMode || draining || deadlineNanos == 0); ) {
             LockSupport.parkNanos(left);
         }
     }
@@ -358,6 +426,7 @@ final class FileShipper implements Runnable {
 
     /** Asks the shipper to ship what is there and stop by {@code deadline} (System.nanoTime), at the latest. */
     void drainBy(long deadline) {
+        drain.begin();
         deadlineNanos = deadline == 0 ? 1 : deadline;
         Thread t = thread;
         if (t != null) {
@@ -376,6 +445,14 @@ final class FileShipper implements Runnable {
                 // closing
             }
         }
+    }
+
+    /**
+     * Any thread: true when a live drain cannot be helped by waiting, even while the shipper thread
+     * is blocked in the producer (no broker connection and nothing acknowledged for a while).
+     */
+    boolean drainHopeless() {
+        return !finalMode && drain.hopeless(status);
     }
 
     boolean finished() { return finished; }

@@ -131,7 +131,9 @@ public final class ShipTool {
             ShipperStatus st = s.status();
             if (s.complete()) {
                 err.println("spool ship: " + st.getPath() + ": done, " + st.getShipped() + " records shipped to "
-                        + settings.topic + " (records up to " + st.ackedOrdinal + " acknowledged)");
+                        + settings.topic + " (records up to " + st.ackedOrdinal + " acknowledged)"
+                        + (st.getDeadLetters() == 0 ? "" : "; " + st.getDeadLetters() + " refused by Kafka, kept in "
+                        + new DeadLetters(Path.of(st.getPath()), settings.topic).path()));
             } else {
                 code = 1;
                 err.println("spool ship: " + st.getPath() + ": NOT done: " + (s.fatal() ? "" : "timed out; ")

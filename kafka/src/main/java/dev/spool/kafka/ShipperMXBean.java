@@ -38,6 +38,17 @@ public interface ShipperMXBean {
     /** The last failure or problem, with what the Kafka client reported; empty when none. */
     String getLastError();
 
+    /**
+     * Records Kafka refused for good (a timestamp outside the broker's bounds, an invalid or too
+     * large record): each is counted here and in {@link #getErrors()}, kept in the dead-letter file
+     * beside the checkpoint ({@code <file>.kafka-<topic>.dead-letter}, one JSON line each) and
+     * passed; shipping goes on with the next record.
+     */
+    long getDeadLetters();
+
+    /** The last record dead-lettered: its key, offset, the broker's reason and the dead-letter file; empty when none. */
+    String getLastDeadLetter();
+
     /** Epoch milliseconds of the last acknowledgement; 0 before the first. */
     long getLastAckMillis();
 

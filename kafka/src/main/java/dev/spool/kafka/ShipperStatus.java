@@ -36,6 +36,9 @@ final class ShipperStatus implements ShipperMXBean {
     volatile long ackedOrdinal;
     volatile long ackedEnd;
     private volatile long lastAckMillis;
+    private volatile long lastAckNanos;
+    private volatile String lastDeadLetter = "";
+    private final AtomicLong deadLetters = new AtomicLong();
     private volatile String lastError = "";
     private final AtomicLong shipped = new AtomicLong();
     private final AtomicLong retries = new AtomicLong();
@@ -68,6 +71,20 @@ final class ShipperStatus implements ShipperMXBean {
     void shippedOne() {
         shipped.incrementAndGet();
         lastAckMillis = System.currentTimeMillis();
+        lastAckNanos = System.nanoTime();
+    }
+
+    /** Shipper thread: a record Kafka refused for good, kept in the dead-letter file; {@code what} names it. */
+    void deadLettered(String what) {
+        deadLetters.incrementAndGet();
+        lastDeadLetter = what;
+        error(what);
+        lastAckNanos = System.nanoTime(); // settled: records are moving
+    }
+
+    /** {@link System#nanoTime()} of the last record settled (acknowledged or dead-lettered); 0 before the first. */
+    long lastAckNanos() {
+        return lastAckNanos;
     }
 
     /** Shipper thread: the {@code dev.spool.KafkaShipping} JFR event (nothing when Spool's JFR switch is off). */
@@ -87,6 +104,8 @@ final class ShipperStatus implements ShipperMXBean {
     @Override public long getErrors() { return errors.get(); }
     @Override public String getLastError() { return lastError; }
     @Override public long getLastAckMillis() { return lastAckMillis; }
+    @Override public long getDeadLetters() { return deadLetters.get(); }
+    @Override public String getLastDeadLetter() { return lastDeadLetter; }
     @Override public boolean isPaused() { return paused; }
 
     @Override

@@ -22,12 +22,14 @@ class CheckpointTest {
         try (Checkpoint c = Checkpoint.lock(events, "audit")) {
             assertEquals(dir.resolve("run.spool.kafka-audit.checkpoint"), c.path());
             assertNull(c.read());
-            c.write(new Checkpoint.State("s1", "f1", new EventTail.Position(4096, 17)));
+            c.write(new Checkpoint.State("s1", "f1", new EventTail.Position(4096, 17), 4000, 0x7ead));
             Checkpoint.State s = c.read();
             assertEquals("s1", s.stream);
             assertEquals("f1", s.fingerprint);
             assertEquals(4096, s.position.offset());
             assertEquals(17, s.position.ordinal());
+            assertEquals(4000, s.lastFrameAt);
+            assertEquals(0x7ead, s.lastFrameCrc);
             IOException e = assertThrows(IOException.class, () -> Checkpoint.lock(events, "audit"));
             assertTrue(e.getMessage().contains("already being shipped"), e.getMessage());
             try (Checkpoint other = Checkpoint.lock(events, "other-topic")) {

@@ -77,12 +77,16 @@ public final class EventTail implements AutoCloseable {
         private final EventRecord record;
         private final Position resume;
         private final long end;
+        private final long lastFrameAt;
+        private final int lastFrameCrc;
 
-        Tailed(long ordinal, EventRecord record, Position resume, long end) {
+        Tailed(long ordinal, EventRecord record, Position resume, long end, long lastFrameAt, int lastFrameCrc) {
             this.ordinal = ordinal;
             this.record = record;
             this.resume = resume;
             this.end = end;
+            this.lastFrameAt = lastFrameAt;
+            this.lastFrameCrc = lastFrameCrc;
         }
 
         public long ordinal() { return ordinal; }
@@ -91,6 +95,10 @@ public final class EventTail implements AutoCloseable {
         public long end() { return end; }
         /** Where a tail resumes right after this record, or null when no clean point is there. */
         public Position resume() { return resume; }
+        /** The offset of the frame that completed this record (it ends at {@link #end()}). */
+        public long lastFrameAt() { return lastFrameAt; }
+        /** That frame's stored CRC32C: with {@link #lastFrameAt()}, what {@link #frameHeaderAt} must find there again. */
+        public int lastFrameCrc() { return lastFrameCrc; }
     }
 
     private final Path file;
@@ -113,6 +121,9 @@ public final class EventTail implements AutoCloseable {
     private ByteBuffer ahead;
     private long aheadPos = -1;
     private long aheadOrdinal;
+    /** The offset and stored CRC32C of the frame being passed to the joiner (the one completing a record). */
+    private long frameAt;
+    private int frameCrc;
 
     private EventTail(Path file, FileChannel ch, Position from, boolean finalMode, Consumer<ReadProblem> problems) {
         this.file = file;
@@ -145,8 +156,9 @@ public final class EventTail implements AutoCloseable {
 
     /**
      * From now on the file is final: no writer will complete what is bad or cut at its end, so
-     * damage is skipped at once and a torn tail is reported and passed (used once the writer has
-     * flushed at exit).
+     * damage is skipped at once and a torn tail is reported and passed. Only once no writer can
+     * append any more (closed): a writer that has only flushed may still be writing the frame cut
+     * by the end, which would then be skipped and the records after it numbered wrong.
      */
     public void finish() {
         finalMode = true;
@@ -168,9 +180,16 @@ public final class EventTail implements AutoCloseable {
      * file's content: timestamp, thread, CRC32C of the payload), else null.
      */
     public byte[] firstFrameHeader() throws IOException {
+        return frameHeaderAt(RecordDescriptor.FILE_HEADER_LENGTH);
+    }
+
+    /**
+     * The 32-byte header of the frame at {@code at} when a complete, valid frame starts there
+     * (plausible header, CRC32C matching), else null. Bytes 0-4 are its length, 4-8 its stored CRC32C.
+     */
+    public byte[] frameHeaderAt(long at) throws IOException {
         long size = ch.size();
-        long at = RecordDescriptor.FILE_HEADER_LENGTH;
-        if (size < at + HEADER_LENGTH) {
+        if (at < RecordDescriptor.FILE_HEADER_LENGTH || size < at + HEADER_LENGTH) {
             return null;
         }
         readFully(header, at, HEADER_LENGTH);
@@ -181,6 +200,20 @@ public final class EventTail implements AutoCloseable {
         byte[] out = new byte[HEADER_LENGTH];
         header.get(0, out);
         return out;
+    }
+
+    /**
+     * The offset of the file's first complete, valid frame (the first frame, or the first after
+     * damage at the start), or -1 when the file has none (yet). Reads from the first frame on
+     * until one is found: meant for opening a file, not for every poll.
+     */
+    public long firstValidFrameAt() throws IOException {
+        long size = ch.size();
+        long at = RecordDescriptor.FILE_HEADER_LENGTH;
+        if (size < at + HEADER_LENGTH) {
+            return -1;
+        }
+        return Frame.resync(ch, crc, at, size, null);
     }
 
     /** The file's current size. */
@@ -263,6 +296,8 @@ public final class EventTail implements AutoCloseable {
                 window.readFully(whole, pos, length);
                 Frame f = Frame.decode(whole, pos, crc);
                 if (f != null) {
+                    frameAt = pos;
+                    frameCrc = header.getInt(RecordDescriptor.CRC_OFFSET);
                     pos += length;
                     badAt = -1;
                     joiner.accept(f, joined(out));
@@ -337,7 +372,7 @@ public final class EventTail implements AutoCloseable {
                     return;
                 }
                 long n = ordinal++;
-                out.add(new Tailed(n, r, joiner.isEmpty() ? new Position(pos, ordinal) : null, pos));
+                out.add(new Tailed(n, r, joiner.isEmpty() ? new Position(pos, ordinal) : null, pos, frameAt, frameCrc));
             }
 
             @Override

@@ -21,7 +21,7 @@ import org.apache.kafka.common.Uuid;
  * path is written by the build ({@code spool.it.brokerClasspath}); its log goes to
  * {@code broker.log} in its folder.
  */
-final class Broker implements AutoCloseable {
+public final class Broker implements AutoCloseable {
     private final Path dir;
     private final int port;
     private final int controllerPort;
@@ -34,7 +34,7 @@ final class Broker implements AutoCloseable {
      * deleted (by a shutdown hook, or, if this JVM is killed outright, by the broker itself: see
      * {@link BrokerMain}). A test that stops it starts it again before it returns.
      */
-    static synchronized Broker shared() throws Exception {
+    public static synchronized Broker shared() throws Exception {
         if (shared == null) {
             Path dir = Files.createTempDirectory("spool-it-broker");
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -101,7 +101,7 @@ final class Broker implements AutoCloseable {
         }
     }
 
-    String bootstrap() {
+    public String bootstrap() {
         return "127.0.0.1:" + port;
     }
 

@@ -10,7 +10,8 @@ import java.util.Map;
  * {@code count} events through {@link #emit}, an emitter method the agent routes to the event
  * file, at most {@code perSecond} per second (0: as fast as it can); prints
  * {@code emitted <n> in <ms> ms}; then, with {@code hold}, waits for a line {@code exit} on stdin
- * (or more emits: a number {@code n} emits n more). Output on stdout, one line per step.
+ * (or more emits: a number {@code n} emits n more; {@code spin} returns from main, so the JVM
+ * exits, while a daemon thread goes on emitting, 2000 a second). Output on stdout, one line per step.
  */
 public final class ShipHost {
     private ShipHost() {
@@ -31,6 +32,14 @@ public final class ShipHost {
         }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
         for (String line; (line = in.readLine()) != null && !line.trim().equals("exit"); ) {
+            if (line.trim().equals("spin")) {
+                // a daemon thread still emitting while the JVM exits (and Spool's exit hooks run)
+                int from = next;
+                Thread t = new Thread(() -> run(from, Integer.MAX_VALUE - from, 2000), "still-emitting");
+                t.setDaemon(true);
+                t.start();
+                return;
+            }
             next = run(next, Integer.parseInt(line.trim()), perSecond);
         }
         System.out.println("exiting");

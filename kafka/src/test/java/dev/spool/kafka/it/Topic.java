@@ -15,17 +15,17 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /** Reads a topic from its beginning with a real consumer (no group), all partitions. */
-final class Topic {
+public final class Topic {
     private Topic() {
     }
 
     /** One consumed record, as text. */
-    record Rec(int partition, long offset, String key, String value, Map<String, String> headers) {
-        long ordinal() {
+    public record Rec(int partition, long offset, String key, String value, Map<String, String> headers) {
+        public long ordinal() {
             return Long.parseLong(key.substring(key.lastIndexOf(':') + 1));
         }
 
-        String stream() {
+        public String stream() {
             return key.substring(0, key.lastIndexOf(':'));
         }
     }
@@ -34,12 +34,12 @@ final class Topic {
      * Every record of {@code topic}, waiting (bounded, 120 s) until there are at least
      * {@code atLeast} and then until none came for a second (late duplicates are counted too).
      */
-    static List<Rec> read(String bootstrap, String topic, int atLeast) throws InterruptedException {
+    public static List<Rec> read(String bootstrap, String topic, int atLeast) throws InterruptedException {
         return read(bootstrap, topic, atLeast, TimeUnit.SECONDS.toNanos(1));
     }
 
     /** Every record of {@code topic}, once none came for five seconds (bounded, 120 s; the topic must exist or appear). */
-    static List<Rec> readQuiet(String bootstrap, String topic) throws InterruptedException {
+    public static List<Rec> readQuiet(String bootstrap, String topic) throws InterruptedException {
         return read(bootstrap, topic, 0, TimeUnit.SECONDS.toNanos(5));
     }
 
@@ -59,7 +59,7 @@ final class Topic {
     }
 
     /** Returns as soon as {@code topic} holds at least {@code atLeast} records (bounded, 120 s). */
-    static void awaitCount(String bootstrap, String topic, int atLeast) throws InterruptedException {
+    public static void awaitCount(String bootstrap, String topic, int atLeast) throws InterruptedException {
         if (read(bootstrap, topic, atLeast, 0).size() < atLeast) {
             throw new AssertionError("fewer than " + atLeast + " records in " + topic + " after 120 s");
         }
