@@ -11,7 +11,8 @@ import java.util.logging.LogRecord;
  * number, the thread id, the source class and method (inferred here: the XML always prints them),
  * whether the message was localised (its key and catalog name), and the parameters' own text when
  * the message has no {@code '{'} (the XML then lists each parameter's {@code toString()}, which
- * must run at the call), and for the old date ({@code useInstant} off) the default time zone.
+ * must run at the call), the exception's element (its {@code toString()} and frames: host code, run
+ * at the call), and for the old date ({@code useInstant} off) the default time zone.
  * Immutable once captured.
  */
 final class JulXmlCapture extends JulCapture {
@@ -30,6 +31,8 @@ final class JulXmlCapture extends JulCapture {
     final String catalog;
     /** Each parameter's {@code toString()} (null when it returned null, {@link #THREW} when it threw), or null. */
     final String[] parameterTexts;
+    /** The {@code <exception>} element, made at the call after the parameters (as the JDK's order), or null without a thrown. */
+    final String exception;
     /** The default time zone at the call ({@link JulDefaultZone#timeZoneAtCall}: copy it to use it), or null when the date is an instant. */
     final TimeZone timeZone;
 
@@ -66,6 +69,7 @@ final class JulXmlCapture extends JulCapture {
         } else {
             this.parameterTexts = null;
         }
+        this.exception = thrown == null ? null : JulXmlFormat.exception(thrown);
     }
 
     /** Captures {@code record} for {@code XMLFormatter} on the calling thread ({@code localDate}: {@code useInstant} off). */
