@@ -34,6 +34,12 @@ class JulHostCodeIT {
         compare("deadlock");
     }
 
+    /** Item 4: a level whose value is OFF's refuses every record, as {@code Handler.isLoggable} compares values. */
+    @Test
+    void shouldRefuseEveryRecord_whenTheHandlersLevelHasOffsValueButIsNotOff() throws Exception {
+        compare("maxed");
+    }
+
     private void compare(String scenario) throws Exception {
         Run plain = run(scenario, "plain", List.of());
         Run agent = run(scenario, "agent", Forked.agentArgs(null));
