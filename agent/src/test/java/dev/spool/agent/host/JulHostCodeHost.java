@@ -164,11 +164,11 @@ public final class JulHostCodeHost {
             logger.info("\ude00d");
             logger.info("e");
             handler.close();
-            // with a size limit: the counted bytes decide where the file rotates
-            FileHandler limited = new FileHandler(dir.resolve("limit-" + encoding + "-%g.log").toString(), 6, 3, false);
+            // with a size limit: the counted bytes decide where the file rotates (every generation kept)
+            FileHandler limited = new FileHandler(dir.resolve("limit-" + encoding + "-%g.log").toString(), 16, 10, false);
             limited.setEncoding(encoding);
             Logger l2 = logger("limit-" + encoding, limited, simple("%5$s"));
-            for (int i = 0; i < 6; i++) {
+            for (int i = 0; i < 8; i++) {
                 l2.info("x\ud83d");
                 l2.info("\ude00y");
             }

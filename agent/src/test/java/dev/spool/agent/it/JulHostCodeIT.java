@@ -40,6 +40,16 @@ class JulHostCodeIT {
         compare("maxed");
     }
 
+    /**
+     * Item 2: a surrogate pair split across two records (the first the file's first, written through the
+     * handler's Writer, which keeps the high surrogate for its next write) in UTF-8, ISO-8859-1 and US-ASCII;
+     * and with a size limit, where the bytes counted decide the rotation.
+     */
+    @Test
+    void shouldEncodeASurrogatePairSplitAcrossTwoRecordsAsPlain_fromTheFilesFirstRecord() throws Exception {
+        compare("surrogate");
+    }
+
     private void compare(String scenario) throws Exception {
         Run plain = run(scenario, "plain", List.of());
         Run agent = run(scenario, "agent", Forked.agentArgs(null));
