@@ -3,6 +3,7 @@ package dev.spool.agent.jul;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Locale;
+import java.util.ResourceBundle;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 
@@ -71,8 +72,9 @@ class JulCapture {
     /**
      * Takes what every format reads on the calling thread: instant, logger name, level, thrown,
      * the given {@code source}, and the message when {@code needsMessage} (see {@link #capture}).
-     * {@code formatsAnyway}: the formatter calls {@code formatMessage} even when it does not print
-     * the message ({@code SimpleFormatter}), so a bundle that makes it throw must throw here.
+     * {@code formatsAnyway}: the formatter formats the message and prints the thrown even when it
+     * does not show them ({@code SimpleFormatter}): their host code runs here, and a failure of it
+     * throws {@link HostCodeFailed} (the record is then not written, as the JDK's).
      * {@code needsZone}: the format prints the date in the default time zone.
      */
     JulCapture(LogRecord record, String source, boolean needsMessage, boolean formatsAnyway, boolean needsZone) {
@@ -84,34 +86,58 @@ class JulCapture {
         this.level = record.getLevel();
         this.thrown = record.getThrown();
         this.original = record;
-        this.levelName = hasOwnBundle(level) ? level.getLocalizedName() : null;
         this.zoneAtCall = needsZone ? JulDefaultZone.atCall() : null;
         this.locale = Locale.getDefault(Locale.Category.FORMAT);
         String text = null;
         String raw = null;
         Object[] params = null;
-        if (formatsAnyway && !needsMessage && record.getResourceBundle() != null) {
-            // the JDK's format always calls formatMessage: a bundle can make it throw (a null key, a value
-            // that is not a String), and then the record is not written; throwing here keeps that outcome
-            JulMessages.formatMessage(record.getMessage(), record.getResourceBundle(), null);
-        }
-        if (needsMessage) {
-            Object[] p = record.getParameters();
-            if (!JulMessages.mayFormat(p) && record.getResourceBundle() == null) {
+        Object[] p = record.getParameters();
+        ResourceBundle catalog = record.getResourceBundle();
+        // whether the JDK's formatMessage runs host code for this record: the bundle's lookup, a parameter's toString()
+        boolean hostCode = catalog != null || (JulMessages.mayFormat(p) && !JulMessages.allImmutable(p));
+        // SimpleFormatter's format calls formatMessage whether or not the format prints the message: its host code runs
+        // here, at the call, in the JDK's order (a toString() that logs writes its record first, issue 30)
+        if (needsMessage || (formatsAnyway && hostCode)) {
+            if (!JulMessages.mayFormat(p) && catalog == null) {
                 text = record.getMessage();
-            } else if (p != null && record.getMessage() != null && record.getResourceBundle() == null
-                    && JulMessages.allImmutable(p)) {
+            } else if (!hostCode && record.getMessage() != null) {
                 raw = record.getMessage();
                 params = p.clone(); // the caller may reuse its array
             } else {
-                text = JulMessages.formatMessage(record.getMessage(), record.getResourceBundle(), p);
+                try {
+                    text = JulMessages.formatMessage(record.getMessage(), catalog, p);
+                } catch (Exception e) {
+                    throw new HostCodeFailed(e); // a bundle that throws (a null key, a value not a String)
+                }
             }
         }
         this.message = text;
         this.rawMessage = raw;
         this.parameters = params;
         // after the message, as the JDK's SimpleFormatter.format: the throwable's methods run here, on the caller's thread
-        this.thrownText = formatsAnyway ? JulMessages.thrownText(thrown) : null;
+        try {
+            this.thrownText = formatsAnyway ? JulMessages.thrownText(thrown) : null;
+        } catch (Exception e) {
+            throw new HostCodeFailed(e);
+        }
+        // then the level's name, the last argument the JDK's format evaluates
+        this.levelName = formatsAnyway && hasOwnBundle(level) ? level.getLocalizedName() : null;
+    }
+
+    /**
+     * The JDK's formatter would have failed on this record, at the call, after running the host's code
+     * this capture ran in its place (a throwable's {@code getMessage()} that throws, a bundle that does):
+     * the record must not take the host's path, which would run that code a second time; the caller
+     * reports {@link #getCause()} to the handler's {@code ErrorManager} as the JDK's {@code FORMAT_FAILURE}.
+     */
+    static final class HostCodeFailed extends RuntimeException {
+        HostCodeFailed(Exception cause) {
+            super(cause.toString(), cause, false, false);
+        }
+
+        Exception failure() {
+            return (Exception) getCause();
+        }
     }
 
     /** The JDK's own levels' bundle: naming a level of it (or of none) runs no host code. */

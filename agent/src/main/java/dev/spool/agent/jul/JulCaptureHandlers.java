@@ -128,6 +128,11 @@ final class JulCaptureHandlers {
                 sources.infer(record); // here, not in capture: every frame between the logger and the walk costs (~0.25 µs)
             }
             captured = log.format.capture(record, sources);
+        } catch (JulCapture.HostCodeFailed e) {
+            // the JDK's format would have failed here, after the same host code: reported as it reports it, in order,
+            // and never formatted again (the host's path would run that code a second time, issue 30)
+            log.formatFailedAtCall(e.failure());
+            return true;
         } catch (RuntimeException e) {
             log.direct.hostWrites();
             log.drainHere(); // the original formats it again and reports to the handler's ErrorManager

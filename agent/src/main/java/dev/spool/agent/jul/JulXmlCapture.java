@@ -55,8 +55,8 @@ final class JulXmlCapture extends JulCapture {
         this.key = isKey ? record.getMessage() : null;
         this.catalog = isKey ? record.getResourceBundleName() : null;
         Object[] parameters = record.getParameters();
-        // the JDK's own test; a null message with parameters throws here as it throws there
-        if (parameters != null && parameters.length != 0 && record.getMessage().indexOf('{') == -1) {
+        // the JDK's own test; a null message with parameters throws here as it throws there (a format failure)
+        if (parameters != null && parameters.length != 0 && messageWithoutBrace(record)) {
             String[] texts = new String[parameters.length];
             for (int i = 0; i < parameters.length; i++) {
                 try {
@@ -69,7 +69,19 @@ final class JulXmlCapture extends JulCapture {
         } else {
             this.parameterTexts = null;
         }
-        this.exception = thrown == null ? null : JulXmlFormat.exception(thrown);
+        try {
+            this.exception = thrown == null ? null : JulXmlFormat.exception(thrown); // the throwable's methods: host code
+        } catch (Exception e) {
+            throw new HostCodeFailed(e);
+        }
+    }
+
+    private static boolean messageWithoutBrace(LogRecord record) {
+        try {
+            return record.getMessage().indexOf('{') == -1; // the JDK's expression: the same NPE text for a null message
+        } catch (NullPointerException e) {
+            throw new HostCodeFailed(e); // where the JDK's format fails
+        }
     }
 
     /** Captures {@code record} for {@code XMLFormatter} on the calling thread ({@code localDate}: {@code useInstant} off). */

@@ -219,6 +219,7 @@ public final class JulHostCodeHost {
         nestedCase(dir, "thrown-unprinted", simple("%4$s %5$s%n"), false);
         nestedCase(dir, "thrown-fails", simple("%4$s %5$s%n"), true);
         nestedCase(dir, "xml-thrown", new XMLFormatter(), false);
+        nestedCase(dir, "xml-fails", new XMLFormatter(), true);
         FileHandler handler = file(dir, "param-unprinted.log");
         Logger logger = logger("param-unprinted", handler, simple("%4$s %3$s%n"));
         logger.log(Level.INFO, "outer {0}", new LoggingParameter(logger));

@@ -50,6 +50,17 @@ class JulHostCodeIT {
         compare("surrogate");
     }
 
+    /**
+     * Item 3: a record logged from an exception's {@code getMessage()} or a parameter's {@code toString()}
+     * is written before the record being formatted, once, whether or not the format prints the exception or
+     * the message (the JDK's {@code SimpleFormatter} formats both at the call); one whose {@code getMessage()}
+     * then throws reaches the handler's {@code ErrorManager} once, and its nested record is written once.
+     */
+    @Test
+    void shouldWriteRecordsLoggedFromTheRecordsOwnMethodsFirstAndOnce() throws Exception {
+        compare("nested");
+    }
+
     private void compare(String scenario) throws Exception {
         Run plain = run(scenario, "plain", List.of());
         Run agent = run(scenario, "agent", Forked.agentArgs(null));
