@@ -20,7 +20,9 @@ import java.util.logging.LogRecord;
  *       thread;
  *   <li>the message: formatted at once with its parameters, unless there is no resource bundle and
  *       every parameter is an immutable JDK value (then {@code MessageFormat} runs on the writer,
- *       on a private copy of the parameter array, with the same result and no host code);
+ *       on a private copy of the parameter array, with the same result and no host code); for
+ *       {@code SimpleFormatter}, whose {@code format} always formats the message, also when the format
+ *       string does not print it but formatting runs host code (a bundle, a parameter's {@code toString()});
  *   <li>for {@code SimpleFormatter}, the thrown's text (its stack trace printed here, as the JDK's
  *       {@code format} prints it at the call whether or not the format string shows it): the
  *       throwable's own methods are host code, which must run on the caller's thread, in the

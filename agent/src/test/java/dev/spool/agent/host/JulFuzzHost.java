@@ -31,13 +31,14 @@ import java.util.logging.XMLFormatter;
  * <ul>
  *   <li>the formatter: {@code SimpleFormatter} with a real-world or edge-case format
  *       ({@code SimpleFormatCorpus}) or a random one, set through the system property or
- *       {@code LogManager.readConfiguration} (a {@code logging.properties}); or {@code XMLFormatter};
+ *       {@code LogManager.readConfiguration} (a {@code logging.properties} that also configures the
+ *       {@code FileHandler}, made by its no-argument constructor); or {@code XMLFormatter};
  *   <li>the default locale and time zone, the handler's encoding, its level, a size limit with
  *       rotation (one thread), append to an existing file;
  *   <li>1 or 4 threads (four only with a format that ends each record with a line end) logging 10–70 records each: levels (one of the host's own), messages with
  *       {@code MessageFormat} patterns, surrogates, markup, parameters (immutable, mutable and changed
  *       after the call, a {@code Date}, null), a resource bundle, an explicit or inferred source,
- *       an exception with a cause and a suppressed one.
+ *       an exception with a cause and a suppressed one; now and then the host's own {@code flush()}.
  * </ul>
  * Prints one line per case: {@code case <n> threads <t> encoding <e> <description>}.
  */
@@ -143,22 +144,32 @@ public final class JulFuzzHost {
                 + " limit " + limit + " append " + append + " level " + handlerLevel + " pairs " + pairs);
         Locale.setDefault(locale);
         TimeZone.setDefault(TimeZone.getTimeZone(zone));
-        if (viaConfig) {
-            System.clearProperty(FORMAT_PROPERTY);
-            Properties p = new Properties();
-            p.setProperty(FORMAT_PROPERTY, format);
-            ByteArrayOutputStream config = new ByteArrayOutputStream();
-            p.store(config, null);
-            LogManager.getLogManager().readConfiguration(new ByteArrayInputStream(config.toByteArray()));
-        } else {
-            System.setProperty(FORMAT_PROPERTY, format);
-        }
         if (append) {
             Files.write(dir.resolve("app-0.log"), "an earlier line\n".getBytes(encoding));
         }
-        FileHandler handler = new FileHandler(dir.resolve("app-%g.log").toString(), limit, limit > 0 ? 40 : 1, append);
-        handler.setEncoding(encoding);
-        handler.setFormatter(xml ? new XMLFormatter() : new SimpleFormatter());
+        String pattern = dir.resolve("app-%g.log").toString();
+        int count = limit > 0 ? 40 : 1;
+        FileHandler handler;
+        if (viaConfig) { // a logging.properties: the format and the whole FileHandler, made by its no-argument constructor
+            System.clearProperty(FORMAT_PROPERTY);
+            Properties p = new Properties();
+            p.setProperty(FORMAT_PROPERTY, format);
+            p.setProperty("java.util.logging.FileHandler.pattern", pattern);
+            p.setProperty("java.util.logging.FileHandler.limit", Integer.toString(limit));
+            p.setProperty("java.util.logging.FileHandler.count", Integer.toString(count));
+            p.setProperty("java.util.logging.FileHandler.append", Boolean.toString(append));
+            p.setProperty("java.util.logging.FileHandler.encoding", encoding);
+            p.setProperty("java.util.logging.FileHandler.formatter", (xml ? XMLFormatter.class : SimpleFormatter.class).getName());
+            ByteArrayOutputStream config = new ByteArrayOutputStream();
+            p.store(config, null);
+            LogManager.getLogManager().readConfiguration(new ByteArrayInputStream(config.toByteArray()));
+            handler = new FileHandler();
+        } else {
+            System.setProperty(FORMAT_PROPERTY, format);
+            handler = new FileHandler(pattern, limit, count, append);
+            handler.setEncoding(encoding);
+            handler.setFormatter(xml ? new XMLFormatter() : new SimpleFormatter());
+        }
         handler.setLevel(handlerLevel);
         Logger logger = Logger.getLogger("fuzz." + c);
         logger.setUseParentHandlers(false);
@@ -168,7 +179,8 @@ public final class JulFuzzHost {
         for (int t = 0; t < threads; t++) {
             Random own = new Random(caseSeed * 31 + t);
             int id = t;
-            workers[t] = new Thread(() -> log(logger, own, id, base, pairs), "fuzz-" + t);
+            FileHandler h = handler;
+            workers[t] = new Thread(() -> log(logger, h, own, id, base, pairs), "fuzz-" + t);
             workers[t].start();
         }
         for (Thread w : workers) {
@@ -178,7 +190,7 @@ public final class JulFuzzHost {
         logger.removeHandler(handler);
     }
 
-    private static void log(Logger logger, Random r, int thread, long base, boolean pairs) {
+    private static void log(Logger logger, FileHandler handler, Random r, int thread, long base, boolean pairs) {
         int n = 10 + r.nextInt(60);
         long at = base * 1000 + r.nextInt(1000);
         for (int i = 0; i < n; i++) {
@@ -216,6 +228,9 @@ public final class JulFuzzHost {
             }
             logger.log(record);
             mutable.append(" changed after the call");
+            if (r.nextInt(25) == 0) {
+                handler.flush(); // the host's own flush between records
+            }
         }
     }
 
