@@ -68,7 +68,9 @@ class JulDifferentialFuzzIT {
         Path plain = root.resolve(seed + "-plain");
         Path agent = root.resolve(seed + "-agent");
         String plainOut = host(seed + "-plain", List.of(), seed, first, end, plain);
-        String agentOut = host(seed + "-agent", Forked.agentArgs(null), seed, first, end, agent);
+        String agentOut = host(seed + "-agent", Forked.agentArgs("spool.log.level=debug"), seed, first, end, agent);
+        long captured = Files.readString(root.resolve(seed + "-agent.err")).lines().filter(l -> l.contains("JUL capture of ")).count();
+        assertEquals(end - first, captured, "every case's handler captured by the agent (not the host's path)");
         assertEquals(plainOut, agentOut, "the cases the host ran");
         List<String> differences = new ArrayList<>();
         Matcher m = CASE.matcher(plainOut);

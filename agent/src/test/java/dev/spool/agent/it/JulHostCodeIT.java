@@ -63,7 +63,9 @@ class JulHostCodeIT {
 
     private void compare(String scenario) throws Exception {
         Run plain = run(scenario, "plain", List.of());
-        Run agent = run(scenario, "agent", Forked.agentArgs(null));
+        Run agent = run(scenario, "agent", Forked.agentArgs("spool.log.level=debug"));
+        assertTrue(agent.err.contains("JUL capture of "), scenario + ": the agent captured the records (not the host's path): "
+                + agent.err);
         assertEquals(plain.out, agent.out, scenario + ": what the host printed");
         assertEquals(plain.files.keySet(), agent.files.keySet(), scenario + ": the same files");
         for (String name : plain.files.keySet()) {
@@ -71,7 +73,7 @@ class JulHostCodeIT {
         }
     }
 
-    private record Run(String out, TreeMap<String, String> files) { }
+    private record Run(String out, String err, TreeMap<String, String> files) { }
 
     private Run run(String scenario, String name, List<String> jvm) throws Exception {
         Path dir = Files.createDirectories(root.resolve(scenario + "-" + name));
@@ -87,7 +89,7 @@ class JulHostCodeIT {
                 files.put(p.getFileName().toString(), text(p));
             }
         }
-        return new Run(out, files);
+        return new Run(out, host.err(), files);
     }
 
     /** The file's bytes in hex, line by line (an XML record's date, millis, nanos and thread id masked: they differ per run). */
