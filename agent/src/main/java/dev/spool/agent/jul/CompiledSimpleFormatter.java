@@ -153,7 +153,7 @@ final class CompiledSimpleFormatter implements JulFormat {
         Locale locale = r.locale;
         ZoneId zone = r.zone();
         SecondCache c = uses[1] ? secondCache(r, zone, locale) : null;
-        String thrown = uses[6] ? JulMessages.thrownText(r.thrown) : null;
+        String thrown = uses[6] ? r.thrownText : null; // printed at the call (JulCapture)
         for (int i = 0; i < kinds.length; i++) {
             switch (kinds[i]) {
                 case LITERAL -> sb.append(texts[i]);
@@ -177,7 +177,7 @@ final class CompiledSimpleFormatter implements JulFormat {
         return switch (arg) {
             case 2 -> r.source;
             case 3 -> r.loggerName;
-            case 4 -> r.level.getLocalizedName();
+            case 4 -> r.levelName();
             case 5 -> r.message(formats);
             case 6 -> thrown;
             default -> throw new IllegalStateException("argument " + arg);

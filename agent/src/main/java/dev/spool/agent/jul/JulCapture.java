@@ -18,10 +18,18 @@ import java.util.logging.LogRecord;
  *   <li>the source ({@code "class method"}, else the logger name) only when the format uses it:
  *       reading it makes {@code LogRecord} infer the caller, which must happen on the caller's
  *       thread;
- *   <li>the message: formatted at once with its parameters, unless every parameter is an
- *       immutable JDK value (then the bundle lookup and {@code MessageFormat} run on the writer,
- *       on a private copy of the parameter array, with the same result);
- *   <li>the thrown, by reference (its stack trace is printed by the writer);
+ *   <li>the message: formatted at once with its parameters, unless there is no resource bundle and
+ *       every parameter is an immutable JDK value (then {@code MessageFormat} runs on the writer,
+ *       on a private copy of the parameter array, with the same result and no host code); for
+ *       {@code SimpleFormatter}, whose {@code format} always formats the message, also when the format
+ *       string does not print it but formatting runs host code (a bundle, a parameter's {@code toString()});
+ *   <li>for {@code SimpleFormatter}, the thrown's text (its stack trace printed here, as the JDK's
+ *       {@code format} prints it at the call whether or not the format string shows it): the
+ *       throwable's own methods are host code, which must run on the caller's thread, in the
+ *       caller's locks, and never on the writer under the handler's monitor (issue 30: a
+ *       {@code getMessage()} taking a lock the caller holds while it flushes deadlocked);
+ *   <li>the level's localized name when the level has a resource bundle of its own (the host's
+ *       bundle is host code); a level of the JDK's bundle or none is named by the writer;
  *   <li>the default time zone when the format prints the date (what {@code ZoneId.systemDefault()},
  *       which the JDK's {@code format} reads, answers: {@link JulDefaultZone}) and the default {@code FORMAT} locale (dates, numbers, a
  *       deferred message's {@code MessageFormat}): a {@code TimeZone.setDefault} or
@@ -48,6 +56,10 @@ class JulCapture {
     final String loggerName;
     final Level level;
     final Throwable thrown;
+    /** {@code SimpleFormatter}'s sixth argument ("" without a thrown), made at the call; null for {@code XMLFormatter}'s capture. */
+    final String thrownText;
+    /** The level's localized name read at the call (a level with a bundle of its own), or null: the writer asks the level. */
+    private final String levelName;
     /** The default time zone at the call ({@link JulDefaultZone#atCall}), or null when the format prints no date. */
     private final Object zoneAtCall;
     /** {@code Locale.getDefault(Locale.Category.FORMAT)} at the call. */
@@ -57,14 +69,14 @@ class JulCapture {
     /** The formatted message, or null while {@link #rawMessage} still has to be formatted. */
     private String message;
     private final String rawMessage;
-    private final ResourceBundle bundle;
     private final Object[] parameters;
 
     /**
      * Takes what every format reads on the calling thread: instant, logger name, level, thrown,
      * the given {@code source}, and the message when {@code needsMessage} (see {@link #capture}).
-     * {@code formatsAnyway}: the formatter calls {@code formatMessage} even when it does not print
-     * the message ({@code SimpleFormatter}), so a bundle that makes it throw must throw here.
+     * {@code formatsAnyway}: the formatter formats the message and prints the thrown even when it
+     * does not show them ({@code SimpleFormatter}): their host code runs here, and a failure of it
+     * throws {@link HostCodeFailed} (the record is then not written, as the JDK's).
      * {@code needsZone}: the format prints the date in the default time zone.
      */
     JulCapture(LogRecord record, String source, boolean needsMessage, boolean formatsAnyway, boolean needsZone) {
@@ -80,29 +92,67 @@ class JulCapture {
         this.locale = Locale.getDefault(Locale.Category.FORMAT);
         String text = null;
         String raw = null;
-        ResourceBundle catalog = null;
         Object[] params = null;
-        if (formatsAnyway && !needsMessage && record.getResourceBundle() != null) {
-            // the JDK's format always calls formatMessage: a bundle can make it throw (a null key, a value
-            // that is not a String), and then the record is not written; throwing here keeps that outcome
-            JulMessages.formatMessage(record.getMessage(), record.getResourceBundle(), null);
-        }
-        if (needsMessage) {
-            Object[] p = record.getParameters();
-            if (!JulMessages.mayFormat(p) && record.getResourceBundle() == null) {
+        Object[] p = record.getParameters();
+        ResourceBundle catalog = record.getResourceBundle();
+        // whether the JDK's formatMessage runs host code for this record: the bundle's lookup, a parameter's toString()
+        boolean hostCode = catalog != null || (JulMessages.mayFormat(p) && !JulMessages.allImmutable(p));
+        // SimpleFormatter's format calls formatMessage whether or not the format prints the message: its host code runs
+        // here, at the call, in the JDK's order (a toString() that logs writes its record first, issue 30)
+        if (needsMessage || (formatsAnyway && hostCode)) {
+            if (!JulMessages.mayFormat(p) && catalog == null) {
                 text = record.getMessage();
-            } else if (p != null && record.getMessage() != null && JulMessages.allImmutable(p)) {
+            } else if (!hostCode && record.getMessage() != null) {
                 raw = record.getMessage();
-                catalog = record.getResourceBundle();
                 params = p.clone(); // the caller may reuse its array
             } else {
-                text = JulMessages.formatMessage(record.getMessage(), record.getResourceBundle(), p);
+                try {
+                    text = JulMessages.formatMessage(record.getMessage(), catalog, p);
+                } catch (Exception e) {
+                    throw new HostCodeFailed(e); // a bundle that throws (a null key, a value not a String)
+                }
             }
         }
         this.message = text;
         this.rawMessage = raw;
-        this.bundle = catalog;
         this.parameters = params;
+        // after the message, as the JDK's SimpleFormatter.format: the throwable's methods run here, on the caller's thread
+        try {
+            this.thrownText = formatsAnyway ? JulMessages.thrownText(thrown) : null;
+        } catch (Exception e) {
+            throw new HostCodeFailed(e);
+        }
+        // then the level's name, the last argument the JDK's format evaluates
+        this.levelName = formatsAnyway && hasOwnBundle(level) ? level.getLocalizedName() : null;
+    }
+
+    /**
+     * The JDK's formatter would have failed on this record, at the call, after running the host's code
+     * this capture ran in its place (a throwable's {@code getMessage()} that throws, a bundle that does):
+     * the record must not take the host's path, which would run that code a second time; the caller
+     * reports {@link #getCause()} to the handler's {@code ErrorManager} as the JDK's {@code FORMAT_FAILURE}.
+     */
+    static final class HostCodeFailed extends RuntimeException {
+        HostCodeFailed(Exception cause) {
+            super(cause.toString(), cause, false, false);
+        }
+
+        Exception failure() {
+            return (Exception) getCause();
+        }
+    }
+
+    /** The JDK's own levels' bundle: naming a level of it (or of none) runs no host code. */
+    private static final String JDK_LEVEL_BUNDLE = "sun.util.logging.resources.logging";
+
+    private static boolean hasOwnBundle(Level level) {
+        String name = level.getResourceBundleName();
+        return name != null && !name.equals(JDK_LEVEL_BUNDLE);
+    }
+
+    /** The level's localized name, as the JDK's {@code getLocalizedLevelName()} (read at the call when the level has a bundle of its own). */
+    String levelName() {
+        return levelName != null ? levelName : level.getLocalizedName();
     }
 
     /**
@@ -164,10 +214,10 @@ class JulCapture {
      */
     void appendMessage(StringBuilder sb, JulMessageFormats formats) {
         String m = message;
-        if (m != null || (rawMessage == null && bundle == null && parameters == null)) {
+        if (m != null || (rawMessage == null && parameters == null)) {
             sb.append(m);
         } else {
-            JulMessages.appendMessage(sb, rawMessage, bundle, parameters, formats, locale);
+            JulMessages.appendMessage(sb, rawMessage, null, parameters, formats, locale);
         }
     }
 
@@ -178,8 +228,8 @@ class JulCapture {
     String message(JulMessageFormats formats) {
         String m = message;
         if (m == null) {
-            m = rawMessage == null && bundle == null && parameters == null ? null
-                    : JulMessages.formatMessage(rawMessage, bundle, parameters, formats, locale);
+            m = rawMessage == null && parameters == null ? null
+                    : JulMessages.formatMessage(rawMessage, null, parameters, formats, locale);
             message = m;
         }
         return m;

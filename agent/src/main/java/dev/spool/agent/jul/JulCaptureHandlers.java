@@ -36,6 +36,8 @@ import java.util.logging.XMLFormatter;
 final class JulCaptureHandlers {
 
     private static final JulCaptureLog[] NONE = new JulCaptureLog[0];
+    /** {@code Handler.isLoggable} refuses every record at a level of this value ({@code Level.OFF}'s), whatever the level object. */
+    private static final int OFF_VALUE = Level.OFF.intValue();
     /** Refused handlers remembered by identity (strong references: a bound keeps closed ones from piling up). */
     static final int MAX_REFUSED = 64;
 
@@ -106,16 +108,18 @@ final class JulCaptureHandlers {
             }
             return false;
         }
-        // Handler.isLoggable's level check, the only one the record gets (the writer never asks again). A
-        // rotation on the writer thread sets the level to OFF for a moment, under the handler's monitor (plain
-        // JUL rotates on the caller's thread, under the lock): OFF is believed only when it holds under the monitor.
+        // Handler.isLoggable's level check, the only one the record gets (the writer never asks again): by value,
+        // as the JDK's (a level of its own whose value is OFF's refuses every record too, issue 30). A rotation on
+        // the writer thread sets the level to OFF for a moment, under the handler's monitor (plain JUL rotates on the
+        // caller's thread, under the lock): OFF's value is believed only when it holds under the monitor.
         Level level = handler.getLevel();
-        if (level == Level.OFF) {
+        if (level.intValue() == OFF_VALUE) {
             synchronized (handler) {
                 level = handler.getLevel();
             }
         }
-        if (level == Level.OFF || record.getLevel().intValue() < level.intValue()) {
+        int levelValue = level.intValue();
+        if (levelValue == OFF_VALUE || record.getLevel().intValue() < levelValue) {
             return true; // as the original: nothing written
         }
         JulCapture captured;
@@ -124,6 +128,11 @@ final class JulCaptureHandlers {
                 sources.infer(record); // here, not in capture: every frame between the logger and the walk costs (~0.25 µs)
             }
             captured = log.format.capture(record, sources);
+        } catch (JulCapture.HostCodeFailed e) {
+            // the JDK's format would have failed here, after the same host code: reported as it reports it, in order,
+            // and never formatted again (the host's path would run that code a second time, issue 30)
+            log.formatFailedAtCall(e.failure());
+            return true;
         } catch (RuntimeException e) {
             log.direct.hostWrites();
             log.drainHere(); // the original formats it again and reports to the handler's ErrorManager

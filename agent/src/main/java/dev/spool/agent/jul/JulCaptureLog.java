@@ -105,6 +105,20 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
         }
     }
 
+    /**
+     * A record whose capture failed as the JDK's format would have (its host code threw,
+     * {@link JulCapture.HostCodeFailed}): under the handler's monitor, what was captured before is written, then
+     * {@code failure} goes to the handler's {@code reportError(null, failure, FORMAT_FAILURE)} and, on Java 17,
+     * the flush and limit check that follow ({@link JulHandlerWrite#formatFailed}), on the caller's thread, as
+     * plain JUL's {@code publish} does under its lock.
+     */
+    void formatFailedAtCall(Exception failure) {
+        synchronized (handler) {
+            queue.drainTo(this, Math.max(1, queue.size()));
+            writes.formatFailed(handler, failure);
+        }
+    }
+
     /** Drains, then ends the writer thread; later records of the handler take the host's path. */
     void retire() {
         retired = true;

@@ -26,7 +26,7 @@ import java.util.logging.StreamHandler;
  * ({@link #CHARSETS}: {@code String.getBytes} replaces unmappable characters and lone surrogates
  * with the same {@code '?'} as the {@code Writer}'s encoder, {@code JulDirectWriteTest}); its
  * header is written (the first record of every file, rotated ones too, goes through the
- * {@code Writer} after the formatter's head); the stream under the meter is Spool's routed stream
+ * {@code Writer} after the formatter's head, {@link #wroteThroughWriter}); the stream under the meter is Spool's routed stream
  * and has never failed (a failed write can leave bytes in the {@code Writer}'s buffer, which must
  * stay first); and the {@code Writer} holds no character for its next write: a text ending in a
  * high surrogate is written by the {@code Writer}, which keeps that char to pair with the next one,
@@ -94,6 +94,19 @@ final class JulDirectWrite {
         }
         viaWriter++;
         return text;
+    }
+
+    /**
+     * On the drainer: {@code text} went through the handler's {@code Writer} without {@link #serve} (a file's
+     * first record, after the head). Ending in a high surrogate, it leaves that char in the {@code Writer}'s
+     * encoder to pair with the next record's first: only the {@code Writer} may write after it (issue 30: the
+     * next record's bytes written directly made a pair split across two records two {@code '?'}).
+     */
+    void wroteThroughWriter(String text) {
+        viaWriter++;
+        if (endsInHighSurrogate(text)) {
+            off = true;
+        }
     }
 
     /** A record of this handler takes the host's path (formatted by the JDK, written by the Writer): never direct again. */

@@ -97,6 +97,7 @@ final class JulHandlerWrite {
                 w.write(formatter.getHead(handler));
                 doneHeader.set(handler, true);
                 w.write(text); // a file's first record follows its head through the Writer
+                direct.wroteThroughWriter(text); // which may now hold a high surrogate for its next write
             } else {
                 String rest = direct.serve(handler, text); // "" once its bytes are in the meter
                 if (!rest.isEmpty()) {

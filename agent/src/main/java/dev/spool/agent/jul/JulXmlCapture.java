@@ -11,7 +11,8 @@ import java.util.logging.LogRecord;
  * number, the thread id, the source class and method (inferred here: the XML always prints them),
  * whether the message was localised (its key and catalog name), and the parameters' own text when
  * the message has no {@code '{'} (the XML then lists each parameter's {@code toString()}, which
- * must run at the call), and for the old date ({@code useInstant} off) the default time zone.
+ * must run at the call), the exception's element (its {@code toString()} and frames: host code, run
+ * at the call), and for the old date ({@code useInstant} off) the default time zone.
  * Immutable once captured.
  */
 final class JulXmlCapture extends JulCapture {
@@ -30,6 +31,8 @@ final class JulXmlCapture extends JulCapture {
     final String catalog;
     /** Each parameter's {@code toString()} (null when it returned null, {@link #THREW} when it threw), or null. */
     final String[] parameterTexts;
+    /** The {@code <exception>} element, made at the call after the parameters (as the JDK's order), or null without a thrown. */
+    final String exception;
     /** The default time zone at the call ({@link JulDefaultZone#timeZoneAtCall}: copy it to use it), or null when the date is an instant. */
     final TimeZone timeZone;
 
@@ -52,8 +55,8 @@ final class JulXmlCapture extends JulCapture {
         this.key = isKey ? record.getMessage() : null;
         this.catalog = isKey ? record.getResourceBundleName() : null;
         Object[] parameters = record.getParameters();
-        // the JDK's own test; a null message with parameters throws here as it throws there
-        if (parameters != null && parameters.length != 0 && record.getMessage().indexOf('{') == -1) {
+        // the JDK's own test; a null message with parameters throws here as it throws there (a format failure)
+        if (parameters != null && parameters.length != 0 && messageWithoutBrace(record)) {
             String[] texts = new String[parameters.length];
             for (int i = 0; i < parameters.length; i++) {
                 try {
@@ -65,6 +68,19 @@ final class JulXmlCapture extends JulCapture {
             this.parameterTexts = texts;
         } else {
             this.parameterTexts = null;
+        }
+        try {
+            this.exception = thrown == null ? null : JulXmlFormat.exception(thrown); // the throwable's methods: host code
+        } catch (Exception e) {
+            throw new HostCodeFailed(e);
+        }
+    }
+
+    private static boolean messageWithoutBrace(LogRecord record) {
+        try {
+            return record.getMessage().indexOf('{') == -1; // the JDK's expression: the same NPE text for a null message
+        } catch (NullPointerException e) {
+            throw new HostCodeFailed(e); // where the JDK's format fails
         }
     }
 

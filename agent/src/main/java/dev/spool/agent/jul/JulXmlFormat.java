@@ -16,8 +16,8 @@ import java.util.logging.LogRecord;
  * writes the first record of a file and when it closes it (JDK 17–25).
  *
  * <p>The old date uses the default time zone and locale at the record's call, as the JDK's (captured,
- * {@link JulXmlCapture}); the exception's text and frames are read by the writer (as for
- * {@code SimpleFormatter}: a throwable changed after the call prints as it is then). Thread-safe
+ * {@link JulXmlCapture}); so are the exception's text and frames (the throwable's methods are host
+ * code: run on the caller's thread, never by the writer under the handler's monitor). Thread-safe
  * (immutable).
  */
 final class JulXmlFormat implements JulFormat {
@@ -91,14 +91,19 @@ final class JulXmlFormat implements JulFormat {
                 sb.append("</param>\n");
             }
         }
-        if (r.thrown != null) {
-            appendThrown(sb, r.thrown);
+        if (r.exception != null) {
+            sb.append(r.exception); // made at the call (JulXmlCapture)
         }
         sb.append("</record>\n");
         return sb.toString();
     }
 
-    private static void appendThrown(StringBuilder sb, Throwable th) {
+    /**
+     * The JDK's {@code <exception>} element of {@code th} (its {@code toString()} and its frames): host
+     * code, so made on the caller's thread at the call ({@link JulXmlCapture}), never by the writer.
+     */
+    static String exception(Throwable th) {
+        StringBuilder sb = new StringBuilder(256);
         sb.append("  <exception>\n");
         sb.append("    <message>");
         escape(sb, th.toString());
@@ -117,6 +122,7 @@ final class JulXmlFormat implements JulFormat {
             sb.append("    </frame>\n");
         }
         sb.append("  </exception>\n");
+        return sb.toString();
     }
 
     /** The JDK's old date: local date and time to the second (the default time zone and locale at the call, a new calendar each time). */

@@ -7,7 +7,7 @@ import java.util.List;
  * where it was found: a public repository and file, or, where the code index named none, the
  * index's file id), plus edge cases of {@code java.util.Formatter}'s syntax.
  */
-final class SimpleFormatCorpus {
+public final class SimpleFormatCorpus {
 
     private SimpleFormatCorpus() {}
 
@@ -92,7 +92,7 @@ final class SimpleFormatCorpus {
             "no specifier at all",
             "");
 
-    static final List<String> ALL = concat();
+    public static final List<String> ALL = concat();
 
     private static List<String> concat() {
         List<String> all = new java.util.ArrayList<>(REAL_WORLD);
