@@ -40,6 +40,23 @@ class LogbackExactnessIT {
         Trees.assertSameFiles(runs.plainDir, runs.agentDir);
     }
 
+    @ParameterizedTest(name = "host libraries ''{0}''")
+    @ValueSource(strings = {"", "logback-next"})
+    void shouldPrintWhatLogbackPrintsForAnEventStampedMinusOneMillisecond(String logback) throws Exception {
+        List<String> appenders = List.of(
+                appender("D1", "d1.log", "%d{yyyy-MM-dd HH:mm:ss.SSS, UTC} %msg%n"),
+                appender("D2", "d2.log", "[%-30date{ISO8601, UTC}] %msg%n"),
+                appender("D3", "d3.log", "%d{HH:mm:ss, UTC}|%.3d{SSS, UTC} %msg%n"));
+        Runs runs = run(logback, "epoch", appenders, "epoch");
+        for (String name : List.of("d1.log", "d2.log", "d3.log")) {
+            assertTrue(runs.agentErr.contains("routing " + runs.agentDir.resolve(name)
+                    + " through the sink, encoded on Spool's thread (compiled layout"), runs.agentErr);
+        }
+        System.out.println("plain d1.log (" + (logback.isEmpty() ? "1.5" : logback) + "):\n"
+                + Files.readString(runs.plainDir.resolve("d1.log")));
+        Trees.assertSameFiles(runs.plainDir, runs.agentDir);
+    }
+
     private static String appender(String name, String file, String pattern) {
         return "  <appender name=\"" + name + "\" class=\"" + FILE + "\">\n    <file>@DIR@/" + file + "</file>\n"
                 + "    <encoder><pattern>" + pattern + "</pattern></encoder>\n  </appender>\n";
