@@ -93,7 +93,7 @@ public final class LogbackDeferral {
                         d.active(false); // the old encoder's events are written at this stream's close
                     }
                     d = DeferredAppender.of(appender, encoder, shape, waitMillis, compiledLayouts ? this::compiledGivenUp : null,
-                            check, this::uncheckedRoll);
+                            check, this::uncheckedRoll, this::queueFull);
                     put(appender, d);
                 }
                 d.active(true);
@@ -205,6 +205,10 @@ public final class LogbackDeferral {
         }
         if (!needed) {
             return true;
+        }
+        if (type.getName().equals(LOGGING_EVENT) && !frames.sameAsPlain(event)) {
+            callerOnLogbacksPath();
+            return false; // Logback's own path computes it inside the encoder, as plain
         }
         try {
             Object ignored = h.invokeExact(event);

@@ -1,11 +1,16 @@
 package dev.spool.agent.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -55,6 +60,39 @@ class LogbackExactnessIT {
         System.out.println("plain d1.log (" + (logback.isEmpty() ? "1.5" : logback) + "):\n"
                 + Files.readString(runs.plainDir.resolve("d1.log")));
         Trees.assertSameFiles(runs.plainDir, runs.agentDir);
+    }
+
+    @Test
+    void shouldKeepTheAppendersOrderAndTheConfiguredWait_whenItsCaptureQueueStaysFull() throws Exception {
+        int records = 4096 + 64; // the queue's capacity (DeferredAppender.CAPACITY) and more
+        String cp = Forked.hostClassPath(Forked.logback());
+        Path plainDir = Files.createDirectories(root.resolve("plain").resolve("logs"));
+        Path agentDir = Files.createDirectories(root.resolve("agent").resolve("logs"));
+        List<String> appenders = List.of(appender("A", "busy.log", "%msg%n"));
+        Forked.start(root, "plain", List.of("-Dlogback.configurationFile=" + config(plainDir, appenders)), cp,
+                "dev.spool.agent.host.LogbackBusyHost", String.valueOf(records)).awaitSuccess();
+        Forked agent = Forked.start(root, "agent", LogRouteIT.concat(Forked.agentArgs("spool.log.level=debug,spool.sink.wait.millis=300"),
+                "-Dlogback.configurationFile=" + config(agentDir, appenders)), cp, "dev.spool.agent.host.LogbackBusyHost",
+                String.valueOf(records));
+        String out = agent.awaitSuccess();
+        String err = agent.err();
+        assertTrue(err.contains("routing " + agentDir.resolve("busy.log") + " through the sink, encoded on Spool's thread"), err);
+        List<String> expected = IntStream.range(0, records).mapToObj(i -> "line " + i).collect(Collectors.toList());
+        assertEquals(expected, Files.readAllLines(plainDir.resolve("busy.log")));
+        List<String> lines = Files.readAllLines(agentDir.resolve("busy.log"));
+        assertEquals(records, lines.size());
+        List<String> breaks = new ArrayList<>();
+        for (int i = 1; i < lines.size(); i++) {
+            if (!lines.get(i).equals("line " + (Integer.parseInt(lines.get(i - 1).substring(5)) + 1))) {
+                breaks.add(lines.get(i - 1) + " -> " + lines.get(i));
+            }
+        }
+        assertEquals(List.of(), breaks, "the appender's lines in the order they were logged");
+        long slowest = Long.parseLong(out.lines().filter(l -> l.startsWith("slowest ")).findFirst().orElseThrow().substring(8));
+        // one wait of spool.sink.wait.millis (300 ms), then the queued events written on the logging thread;
+        // not Spool's default 10 s (generous: the machine may be loaded)
+        assertTrue(slowest < 8_000, "the slowest log call took " + slowest + " ms\n" + err);
+        assertTrue(err.contains("stayed full"), "the queue did fill up (the case under test happened): " + err);
     }
 
     private static String appender(String name, String file, String pattern) {
