@@ -42,6 +42,20 @@ class LogbackExactnessIT {
         String caller = Files.readString(runs.agentDir.resolve("caller.log"), StandardCharsets.UTF_8);
         assertTrue(caller.startsWith("dev.spool.agent.host.LogbackQuirksHost.logAt:"), caller);
         assertTrue(!caller.contains("dev.spool.agent."  + "logback"), "none of Spool's frames: " + caller);
+        assertTrue(runs.agentErr.contains("frameworkPackages could match"), "named once: " + runs.agentErr);
+        Trees.assertSameFiles(runs.plainDir, runs.agentDir);
+    }
+
+    /** Framework packages of the host's own (a logging wrapper's) cannot match Spool's frames: still encoded on Spool's thread. */
+    @Test
+    void shouldKeepEncodingOnSpoolsThread_whenFrameworkPackagesCoverNeitherLogbackNorSpool() throws Exception {
+        List<String> appenders = List.of(appender("C", "caller.log", "%C.%M:%L %caller{2}%msg%n"));
+        Runs runs = run("", "wrapper", appenders, "caller", "300", "com.example.logwrapper", "org.example");
+        assertTrue(runs.agentErr.contains("routing " + runs.agentDir.resolve("caller.log")
+                + " through the sink, encoded on Spool's thread"), runs.agentErr);
+        assertTrue(!runs.agentErr.contains("frameworkPackages"), "not left to Logback's path: " + runs.agentErr);
+        String caller = Files.readString(runs.agentDir.resolve("caller.log"), StandardCharsets.UTF_8);
+        assertTrue(caller.startsWith("dev.spool.agent.host.LogbackQuirksHost.logAt:"), caller);
         Trees.assertSameFiles(runs.plainDir, runs.agentDir);
     }
 
