@@ -109,6 +109,34 @@ class LogbackExactnessIT {
         assertTrue(err.contains("stayed full"), "the queue did fill up (the case under test happened): " + err);
     }
 
+    /**
+     * Logback's {@code FileAppenderResilienceTest} under load (issue 30 item 9): the host closes the file
+     * under its appender; plain, the next log call meets the failure (Logback's recovery listener hears of
+     * it before the call returns, and its stream recovers later). The appender encodes on the caller's
+     * thread ({@code %property}), as that test's does.
+     */
+    @Test
+    void shouldLetTheNextLogCallMeetTheFailure_whenTheHostClosesTheFileUnderItsAppender() throws Exception {
+        String cp = Forked.hostClassPath(Forked.logback());
+        Path plainDir = Files.createDirectories(root.resolve("resilience-plain").resolve("logs"));
+        Path agentDir = Files.createDirectories(root.resolve("resilience-agent").resolve("logs"));
+        List<String> appenders = List.of(appender("FILE", "resilience.log", "%property{none} %msg%n"));
+        String plain = Forked.start(root, "resilience-plain", List.of("-Dlogback.configurationFile=" + config(plainDir, appenders)),
+                cp, "dev.spool.agent.host.LogbackResilienceHost").awaitSuccess();
+        Forked agent = Forked.start(root, "resilience-agent", LogRouteIT.concat(Forked.agentArgs("spool.log.level=debug"),
+                "-Dlogback.configurationFile=" + config(agentDir, appenders)), cp, "dev.spool.agent.host.LogbackResilienceHost");
+        String out = agent.awaitSuccess();
+        assertTrue(plain.contains("failures at the call 1") && plain.contains("recovered true"), plain);
+        assertTrue(agent.err().contains("routing " + agentDir.resolve("resilience.log") + " through the sink"), agent.err());
+        assertEquals(lines(plain), lines(out));
+        assertEquals(Files.readAllLines(plainDir.resolve("resilience.log")).subList(0, 3),
+                Files.readAllLines(agentDir.resolve("resilience.log")).subList(0, 3), "the lines written before the close");
+    }
+
+    private static List<String> lines(String out) {
+        return out.lines().filter(l -> l.startsWith("failures") || l.startsWith("recovered")).collect(Collectors.toList());
+    }
+
     private static String appender(String name, String file, String pattern) {
         return "  <appender name=\"" + name + "\" class=\"" + FILE + "\">\n    <file>@DIR@/" + file + "</file>\n"
                 + "    <encoder><pattern>" + pattern + "</pattern></encoder>\n  </appender>\n";
