@@ -27,9 +27,14 @@ class PeerSuiteIT {
 
     /**
      * Tests that may fail with the agent at its defaults and pass plain, each to be documented in
-     * docs/ARCHITECTURE.md ("Peer suite"): none.
+     * docs/ARCHITECTURE.md ("Peer suite"). {@code TimeBasedRollingWithConfigFileTest#timeAndSize}
+     * (it runs since its configuration is Spool's own, issue 30): a size-and-time rolling appender's
+     * rolls happen where its events are written (on Spool's thread, {@code RollingCheck}), and the test
+     * lists the folder and reads the archives right after logging; a read of the active file drains
+     * it, a listing or a read of an archive does not, so the archives it reads lack the events
+     * still queued (passes under {@code exact}).
      */
-    static final Set<String> VISIBILITY_CASES = Set.of();
+    static final Set<String> VISIBILITY_CASES = Set.of("ch.qos.logback.classic.rolling.TimeBasedRollingWithConfigFileTest#timeAndSize");
 
     private static final Pattern CASE = Pattern.compile(
             "<testcase\\b[^>]*?name=\"([^\"]*)\"[^>]*?classname=\"([^\"]*)\"[^>]*?(/>|>(.*?)</testcase>)", Pattern.DOTALL);

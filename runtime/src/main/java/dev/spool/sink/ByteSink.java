@@ -123,12 +123,19 @@ public final class ByteSink implements AutoCloseable {
             own.start();
         }
         Thread hook = new Thread(this::shutdown, "spool-sink-shutdown-" + name);
+        boolean exiting = false;
         try {
             Runtime.getRuntime().addShutdownHook(hook);
-        } catch (IllegalStateException | SecurityException e) {
+        } catch (IllegalStateException e) {
+            hook = null;
+            exiting = true; // opened by a shutdown hook: no hook of its own would ever drain it
+        } catch (SecurityException e) {
             hook = null;
         }
         this.shutdownHook = hook;
+        if (exiting) {
+            shutdown(); // written through from the start, as every sink is once the JVM shuts down
+        }
     }
 
     /**

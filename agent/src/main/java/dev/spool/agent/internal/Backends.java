@@ -83,9 +83,10 @@ final class Backends {
         synchronized (this) {
             if (events == null && !eventsFailed) {
                 try {
+                    // No close at exit: the sink's own shutdown hook drains it and keeps the file open, so
+                    // events the host emits from its shutdown hooks (run at the same time) are written through
                     events = EventLog.open(eventsFile, sinkSettings);
                     control.sinkOpened(events.metrics());
-                    Runtime.getRuntime().addShutdownHook(new Thread(this::closeEvents, "spool-events-close"));
                 } catch (Exception e) {
                     eventsFailed = true;
                     control.error("events-open", "cannot open the event file " + eventsFile.toAbsolutePath() + " (" + e
@@ -101,13 +102,6 @@ final class Backends {
         EventLog log = events;
         if (log != null) {
             log.flush();
-        }
-    }
-
-    private void closeEvents() {
-        EventLog log = events;
-        if (log != null) {
-            log.close();
         }
     }
 }

@@ -62,7 +62,7 @@ final class HooksImpl implements SpoolHooks {
         this.logback = logback;
         this.emitters = Set.copyOf(emitters);
         this.route = route;
-        this.deferral = new LogbackDeferral(control::error, dev.spool.sink.SinkSettings.DEFAULT_WAIT_MILLIS);
+        this.deferral = new LogbackDeferral(control::error, backends.sinkWaitMillis());
         control.capturedLogsOf(owner -> { // one handler's or appender's (a host reading its file)
             try {
                 deferral.closing(owner); // Logback: what the appender captured, under its lock

@@ -2,8 +2,10 @@ package dev.spool.agent.internal;
 
 import dev.spool.sink.SinkMetrics;
 import dev.spool.sink.SinkStreams;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
@@ -36,6 +38,8 @@ import java.nio.file.Path;
 final class RoutedStream extends OutputStream {
 
     private final OutputStream direct;
+    /** {@code direct}'s channel when it is a {@code FileOutputStream} (the host may close it under its handler), else null. */
+    private final FileChannel directChannel;
     private final OutputStream routed;
     private final AgentControl control;
     private final String name;
@@ -66,6 +70,7 @@ final class RoutedStream extends OutputStream {
      */
     RoutedStream(OutputStream direct, OutputStream routed, AgentControl control, String name, long lengthLimit, long length) {
         this.direct = direct;
+        this.directChannel = direct instanceof FileOutputStream f ? f.getChannel() : null;
         this.routed = routed;
         this.control = control;
         this.name = name;
@@ -152,6 +157,9 @@ final class RoutedStream extends OutputStream {
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
+        if (routing && !ownPath && directChannel != null && !directChannel.isOpen()) {
+            closedByHost();
+        }
         if (!routingNow()) {
             direct.write(b, off, len);
             return;
@@ -240,6 +248,18 @@ final class RoutedStream extends OutputStream {
                 control.error("visibility:" + name, "cannot ask the sink of " + name + " to write (" + e + ")");
             }
         }
+    }
+
+    /**
+     * The host closed the file's stream under its handler (Logback's {@code FileAppenderResilienceTest} closes
+     * the channel of {@code ResilientFileOutputStream}): plain, this write is the one that fails and starts the
+     * handler's recovery, so from here on its bytes take the host's own path (what the sink holds is
+     * drained first; that drain's failure, or the closed stream's own, reaches the host at this write).
+     */
+    private void closedByHost() {
+        ownPath = true;
+        control.error("log-closed:" + name, "the host closed the file of " + name
+                + " under its handler: its writes go to the file directly from now on, as without the agent");
     }
 
     /** A sink error: later bytes take the host's own path; the caller gets the error as an IOException. */

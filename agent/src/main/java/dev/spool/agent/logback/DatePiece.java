@@ -15,7 +15,8 @@ import java.lang.reflect.Field;
  * three adjacent ASCII characters reading {@code 000}/{@code 123}/{@code 999} (e.g. {@code SSS},
  * {@code SSSS}, milli-of-day): the second's text with the event's milliseconds written there.
  * Anything else (nanoseconds, two millisecond fields, {@code SS}, non-ASCII text with millis):
- * Logback's formatter for each event, as Logback itself does (it caches per millisecond).
+ * Logback's formatter for each event, as Logback itself does (it caches per millisecond). An event
+ * stamped −1 ms: Logback's converter, whatever it prints ({@link #FORMATTER_UNSET}).
  *
  * <p>Not thread-safe: used under the appender's lock.
  */
@@ -23,6 +24,14 @@ final class DatePiece extends LayoutPiece {
 
     private static final int CONSTANT = -1;
     private static final int PER_EVENT = -2;
+    /**
+     * The stamp Logback's {@code CachingDateFormatter} starts with as its last one, cached with a null text:
+     * plain Logback prints {@code null} for an event stamped −1 ms until the converter formatted another stamp.
+     * Such an event is formatted by the converter itself, before Spool's own calls change that cache
+     * (a second's texts start with its millisecond 0, never −1: the cache holds its start value exactly
+     * when plain Logback's does, i.e. before the converter's first event).
+     */
+    private static final long FORMATTER_UNSET = -1L;
 
     private final MethodHandle format;     // (long) -> Object, bound to the converter's formatter
     private final MethodHandle timeStamp;  // (event) -> long
@@ -62,6 +71,9 @@ final class DatePiece extends LayoutPiece {
     @Override
     boolean write(Object event, LayoutBytes out) throws Throwable {
         long t = (long) timeStamp.invokeExact(event);
+        if (t == FORMATTER_UNSET) {
+            return viaLogback(event, out);
+        }
         long s = Math.floorDiv(t, 1000L);
         if (s != second) {
             rebuild(s, out);

@@ -25,7 +25,8 @@ import dev.spool.sink.SinkPolicy;
  * appender's own {@code writeBytes} (its lock, its started check, its {@code immediateFlush}, its
  * byte count), in capture order, exactly once. {@link #capture} is lock-free while the queue has
  * room; full, it waits (bounded by the sink's {@code spool.sink.wait.millis}) and past the bound
- * leaves the event to Logback's own path (encoded on the caller's thread: never lost, counted).
+ * writes what is queued on the caller's thread (its lock waited for at most the same bound), then
+ * leaves the event to Logback's own path (encoded on the caller's thread: never lost, in order, counted).
  *
  * <p>A rolling appender whose check can move ({@link RollingCheck}) captures at {@code subAppend}
  * instead ({@link #captureChecked}): every drainer then holds its {@code triggeringPolicyLock} as well
@@ -55,6 +56,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private volatile boolean captured;
     private int failures;
     private java.util.function.Consumer<String> compiledReport;
+    private java.util.function.Consumer<String> fullReport;
     private volatile AppenderEncoding encoding; // replaced only under the lock, after what was queued for the old one is written
 
     private DeferredAppender(Object appender, AppenderAccess access, long waitMillis, RollingCheck rolling) {
@@ -72,13 +74,16 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
      * shared pool, encoding with a {@link CompiledPatternLayout} of the encoder's layout when
      * {@code compiledReport} is not null (it receives the sentence if the compiled layout is ever given up),
      * checking each event's roll before it is written when {@code rolling} is not null
-     * ({@code problems} receives the sentence when a check had to be skipped).
+     * ({@code problems} receives the sentence when a check had to be skipped; {@code full} when the
+     * queue stayed full and the event went Logback's own path).
      */
     static DeferredAppender of(Object appender, Object encoder, LogbackEncoders.Shape shape, long waitMillis,
                                java.util.function.Consumer<String> compiledReport, RollingCheck rolling,
-                               java.util.function.Consumer<String> problems) throws ReflectiveOperationException {
+                               java.util.function.Consumer<String> problems, java.util.function.Consumer<String> full)
+            throws ReflectiveOperationException {
         DeferredAppender d = new DeferredAppender(appender, AppenderAccess.of(appender), waitMillis, rolling);
         d.uncheckedReport = problems;
+        d.fullReport = full;
         d.compiledReport = compiledReport;
         d.encoding = AppenderEncoding.of(encoder, shape, compiledReport);
         if (!d.encoding.deferrable()) {
@@ -142,7 +147,11 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             return false;
         }
         captured = true;
-        return queue.offer(event); // false: full for the whole bound; Logback's own path writes it
+        if (queue.offer(event)) {
+            return true;
+        }
+        writeQueuedBeforeLogback(); // full for the whole bound: Logback's own path writes it, after the queued ones
+        return false;
     }
 
     /**
@@ -164,8 +173,32 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         if (queue.offer(new RollingCheck.Checked(event, clock))) {
             return true;
         }
-        drainHere(); // full for the whole bound: Logback's own path, its check after every queued event's
+        writeQueuedBeforeLogback(); // full for the whole bound: Logback's own path, its check after every queued event's
         return false;
+    }
+
+    /**
+     * The queue stayed full for {@code spool.sink.wait.millis} (the pool's threads are busy elsewhere, or
+     * this appender's lock is held): what it holds is written here, on the caller's thread, before the
+     * event goes Logback's own path, so the appender's lines keep their order; the lock is waited for
+     * at most the same bound again (past it the event is written before the queued ones: never lost,
+     * counted). Reported once per appender.
+     */
+    private void writeQueuedBeforeLogback() {
+        String outcome;
+        try {
+            outcome = drainWithin(waitMillis) ? "they were written on the logging thread, then the event by Logback's own path"
+                    : "its lock stayed held " + waitMillis + " ms more: the event was written by Logback's own path before them";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            outcome = "the logging thread was interrupted: the event was written by Logback's own path before them";
+        } catch (Throwable t) {
+            outcome = "writing them failed (" + t + "): the event was written by Logback's own path";
+        }
+        if (fullReport != null) {
+            fullReport.accept("the capture queue of the appender " + name + " stayed full for " + waitMillis
+                    + " ms (Spool's writer threads were busy or its lock held): " + outcome + "; " + queue.dropped() + " so far");
+        }
     }
 
     /**

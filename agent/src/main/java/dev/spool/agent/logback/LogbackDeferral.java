@@ -17,8 +17,9 @@ import java.util.function.BiConsumer;
  * <p>What runs where: the caller's thread keeps everything plain Logback does before
  * {@code writeOut} (filters, the rolling check and the roll itself, {@code prepareForDeferredProcessing}),
  * plus the caller data when the pattern prints it (as Logback's {@code AsyncAppender} does with
- * {@code includeCallerData}); the encoding thread runs the appender's encoder and its private
- * {@code writeBytes}. Closing the stream (a roll, {@code stop()}, a new stream) first writes every
+ * {@code includeCallerData}; where the context's {@code frameworkPackages} could let Logback's frame
+ * filtering see Spool's frames, {@link CallerFrames}, such events take Logback's own path); the
+ * encoding thread runs the appender's encoder and its private {@code writeBytes}. Closing the stream (a roll, {@code stop()}, a new stream) first writes every
  * event captured before, on the closing thread, so footers and rolls fall between the same events
  * as plain. Rolling appenders whose policy reads bytes written ({@code SizeBasedTriggeringPolicy},
  * {@code SizeAndTimeBasedRollingPolicy}) keep encoding on the caller's thread: their check before
@@ -45,6 +46,8 @@ public final class LogbackDeferral {
     private volatile Class<?> eventClass;
     private volatile MethodHandle callerData;
     private volatile MethodHandle prepare; // LoggingEvent.prepareForDeferredProcessing(), for eventClass
+    private final CallerFrames frames = new CallerFrames();
+    private final java.util.concurrent.atomic.AtomicLong callerPlain = new java.util.concurrent.atomic.AtomicLong();
     private final DeferredAppender.StackTraceGetter caller = new DeferredAppender.StackTraceGetter() {
         @Override
         public boolean capture(Object event, boolean needed) {
@@ -90,7 +93,7 @@ public final class LogbackDeferral {
                         d.active(false); // the old encoder's events are written at this stream's close
                     }
                     d = DeferredAppender.of(appender, encoder, shape, waitMillis, compiledLayouts ? this::compiledGivenUp : null,
-                            check, this::uncheckedRoll);
+                            check, this::uncheckedRoll, this::queueFull);
                     put(appender, d);
                 }
                 d.active(true);
@@ -176,6 +179,10 @@ public final class LogbackDeferral {
         errors.accept("logback-roll-unchecked", sentence);
     }
 
+    private void queueFull(String sentence) {
+        errors.accept("logback-full:" + sentence.substring(0, sentence.indexOf(" stayed full")), sentence); // one line per appender
+    }
+
     private void compiledGivenUp(String sentence) {
         errors.accept("logback-compiled:" + sentence, sentence); // one line per pattern
     }
@@ -199,12 +206,30 @@ public final class LogbackDeferral {
         if (!needed) {
             return true;
         }
+        if (type.getName().equals(LOGGING_EVENT) && !frames.sameAsPlain(event)) {
+            callerOnLogbacksPath();
+            return false; // Logback's own path computes it inside the encoder, as plain
+        }
         try {
             Object ignored = h.invokeExact(event);
             return true;
         } catch (Throwable t) {
             return false;
         }
+    }
+
+    /** Counts an event whose caller data Logback's own path computes (its context's framework packages); names the reason once. */
+    private void callerOnLogbacksPath() {
+        if (callerPlain.getAndIncrement() == 0) {
+            errors.accept("logback-caller-frames", "the logging context's frameworkPackages could match Logback's, Spool's "
+                    + "or the JDK's classes: events whose pattern prints the caller data are encoded on the caller's thread "
+                    + "by Logback (its caller data would otherwise start at Spool's frame)");
+        }
+    }
+
+    /** Events whose caller data was left to Logback's own path since start (tests, status). */
+    public long callerDataOnLogbacksPath() {
+        return callerPlain.get();
     }
 
     private boolean prepared(Object event) {
