@@ -45,7 +45,10 @@ public final class AttachCommand implements Command {
             } finally {
                 AgentJvm.detach(vm);
             }
-            String status = AgentJvm.command(pid, "status", NOWHERE); // the note was printed above
+            String status = LocalJmx.ask(pid, "status"); // through JMX: no second load, no second warning
+            if (status == null) {
+                status = AgentJvm.command(pid, "status", NOWHERE); // the note was printed above
+            }
             if (!status.contains("\"installed\":true")) {
                 err.println("the agent did not install in process " + pid + " (see its stderr for the [spool] line): " + status);
                 return SpoolCli.PROBLEM;

@@ -107,7 +107,9 @@ final class Wiring {
                 config.bufferCapture(), julCaptures);
         hooks.bufferOnlyWhen(filesWoven::open);
         AgentControl.publish(control);
-        Hooks.install(hooks, new Commands(control, backends));
+        Commands commands = new Commands(control, backends);
+        control.answerCommandsWith(commands); // the Agent bean's status() and flush(): the CLI's answers over JMX
+        Hooks.install(hooks, commands);
 
         if (config.jmxEnabled()) {
             DeferredJmx.start(inst, control, backends, dynamic);
