@@ -8,8 +8,8 @@ import java.util.List;
  * {@code attach <pid> [key=value,...]}: installs the agent into a running JVM (JDK attach API).
  * The options are the agent arguments ({@code -javaagent:spool-agent.jar=<options>}). Classes
  * already loaded are retransformed; Jackson writes, JUL handlers and Logback appenders opened
- * from then on are routed, and so are the JUL {@code FileHandler}s already open on the loggers
- * (a Logback appender already open keeps its own stream).
+ * from then on are routed, and so are the JUL {@code FileHandler}s and Logback file appenders
+ * already open on the host's loggers.
  */
 public final class AttachCommand implements Command {
 

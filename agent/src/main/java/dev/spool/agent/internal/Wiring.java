@@ -113,6 +113,14 @@ final class Wiring {
         if (dynamic && config.eventsJul() && !exact) {
             takeOverOpenJulHandlers(inst, control);
         }
+        if (dynamic && config.eventsLogback() && !exact) {
+            try {
+                AgentLog.debug("routed " + LogbackOpenAppenders.takeOver(inst, control) + " Logback appender(s) opened before attach");
+            } catch (RuntimeException | LinkageError e) {
+                control.error("logback-open-appenders", "cannot route the Logback appenders opened before attach (" + e
+                        + "): they keep writing directly");
+            }
+        }
 
         if (config.jmxEnabled()) {
             DeferredJmx.start(inst, control, backends, dynamic);

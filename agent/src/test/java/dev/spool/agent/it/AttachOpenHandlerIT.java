@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code attach} to a running application whose JUL {@code FileHandler} was opened before the
- * agent came: the handler is taken over (its later lines go through the sink), the file ends with
- * the same bytes as a plain run of the same commands, and the kill switch gives it back.
+ * {@code attach} to a running application whose JUL {@code FileHandler} or Logback
+ * {@code FileAppender} was opened before the agent came: it is taken over (its later lines go
+ * through the sink), the file ends with the same bytes as a plain run of the same commands, and
+ * the kill switch gives it back.
  */
 class AttachOpenHandlerIT {
 
@@ -28,8 +29,27 @@ class AttachOpenHandlerIT {
 
     @Test
     void shouldRouteAHandlerOpenedBeforeAttachWithTheSameBytesAsPlain() throws Exception {
+        assertSameBytesPlainAndAttached(dir -> start(dir, List.of(), Forked.hostClassPath(),
+                "dev.spool.agent.host.OpenJulHost", dir.toString()));
+    }
+
+    @Test
+    void shouldRouteALogbackAppenderOpenedBeforeAttachWithTheSameBytesAsPlain() throws Exception {
+        assertSameBytesPlainAndAttached(dir -> {
+            Path conf = Files.createDirectories(root.resolve("conf-" + dir.getFileName()));
+            Path xml = LogRouteIT.logbackConfig(conf, dir);
+            return start(dir, List.of("-Dlogback.configurationFile=" + xml), Forked.hostClassPath(Forked.logback()),
+                    "dev.spool.agent.host.OpenLogbackHost");
+        });
+    }
+
+    interface Host {
+        Forked start(Path dir) throws Exception;
+    }
+
+    private void assertSameBytesPlainAndAttached(Host hosts) throws Exception {
         Path plain = Files.createDirectories(root.resolve("plain"));
-        try (Forked host = start(plain)) {
+        try (Forked host = hosts.start(plain)) {
             host.awaitOutput("ready");
             for (int total : List.of(40, 80, 120)) {
                 send(host, "log 40");
@@ -40,7 +60,7 @@ class AttachOpenHandlerIT {
         }
 
         Path routed = Files.createDirectories(root.resolve("agent"));
-        try (Forked host = start(routed)) {
+        try (Forked host = hosts.start(routed)) {
             host.awaitOutput("ready");
             send(host, "log 40");
             host.awaitOutput("logged 40");
@@ -48,7 +68,7 @@ class AttachOpenHandlerIT {
             Forked attach = Forked.cli(root, "attach", "attach", pid);
             assertEquals("attached to " + pid, attach.awaitSuccess().trim(), attach.describe());
             String status = Forked.cli(root, "status", "status", pid, "--json").awaitSuccess();
-            assertTrue(status.contains("app.log"), "the handler opened before attach is routed: " + status);
+            assertTrue(status.contains("app.log"), "the log opened before attach is routed: " + status);
 
             send(host, "log 40");
             host.awaitOutput("logged 80");
@@ -57,7 +77,7 @@ class AttachOpenHandlerIT {
                 Forked.awaitCondition(() -> sinkEvents(server) >= 40);
                 server.setAttribute(new ObjectName("dev.spool:type=Agent"), new Attribute("RoutingEnabled", false));
             }
-            send(host, "log 40"); // after the kill switch: the handler's own path again
+            send(host, "log 40"); // after the kill switch: the log's own path again
             host.awaitOutput("logged 120");
             host.closeInput();
             assertEquals(0, host.await(), host.describe());
@@ -66,9 +86,10 @@ class AttachOpenHandlerIT {
                 "app.log plain vs attached");
     }
 
-    private Forked start(Path dir) throws Exception {
-        return Forked.start(root, "host-" + dir.getFileName(), List.of("-XX:+EnableDynamicAgentLoading"),
-                Forked.hostClassPath(), "dev.spool.agent.host.OpenJulHost", dir.toString());
+    private Forked start(Path dir, List<String> jvmArgs, String classPath, String main, String... args) throws Exception {
+        List<String> all = new java.util.ArrayList<>(jvmArgs);
+        all.add("-XX:+EnableDynamicAgentLoading");
+        return Forked.start(root, "host-" + dir.getFileName(), all, classPath, main, args);
     }
 
     /** Records written by the sinks of routed logs so far (the log's Sink bean). */
