@@ -15,8 +15,9 @@ import java.nio.file.Path;
 /**
  * A running JVM reached through the JDK attach API (module jdk.attach): loads the agent jar into
  * it, either to install the agent (dynamic attach) or to run one command of an installed agent
- * ({@code spool.command=status|flush}, whose JSON answer the target writes to a reply file this
- * side created). Same user as the target, as the attach API requires.
+ * that cannot be asked through JMX ({@link LocalJmx}; {@code spool.command=status|flush}, whose
+ * JSON answer the target writes to a reply file this side created). Same user as the target, as
+ * the attach API requires.
  */
 final class AgentJvm {
 
@@ -60,10 +61,10 @@ final class AgentJvm {
     /**
      * What the JDK prints on the target's stderr, since Java 21 (JEP 451), each time an agent jar
      * is loaded into a running JVM that was not started with {@code -XX:+EnableDynamicAgentLoading},
-     * and the advice that goes with it. {@code attach}, {@code status} and {@code flush} all load
-     * the agent jar this way (the latter two to ask the installed agent), so they print this note
-     * on their own stderr: the operator sees it where they typed the command, not only in the
-     * application's log.
+     * and the advice that goes with it. {@code attach} loads the agent jar this way, and so do
+     * {@code status} and {@code flush} when the agent cannot be asked through JMX ({@link LocalJmx}),
+     * so they print this note on their own stderr: the operator sees it where they typed the
+     * command, not only in the application's log.
      */
     static String dynamicLoadingNote(int feature, String jar) {
         return "note: the target runs Java " + feature + ". Since Java 21 the JDK prints on the target's stderr,"

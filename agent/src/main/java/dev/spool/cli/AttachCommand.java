@@ -8,7 +8,8 @@ import java.util.List;
  * {@code attach <pid> [key=value,...]}: installs the agent into a running JVM (JDK attach API).
  * The options are the agent arguments ({@code -javaagent:spool-agent.jar=<options>}). Classes
  * already loaded are retransformed; Jackson writes, JUL handlers and Logback appenders opened
- * from then on are routed (a log file already open keeps its own stream).
+ * from then on are routed, and so are the JUL {@code FileHandler}s and Logback file appenders
+ * already open on the host's loggers.
  */
 public final class AttachCommand implements Command {
 
@@ -45,7 +46,10 @@ public final class AttachCommand implements Command {
             } finally {
                 AgentJvm.detach(vm);
             }
-            String status = AgentJvm.command(pid, "status", NOWHERE); // the note was printed above
+            String status = LocalJmx.ask(pid, "status"); // through JMX: no second load, no second warning
+            if (status == null) {
+                status = AgentJvm.command(pid, "status", NOWHERE); // the note was printed above
+            }
             if (!status.contains("\"installed\":true")) {
                 err.println("the agent did not install in process " + pid + " (see its stderr for the [spool] line): " + status);
                 return SpoolCli.PROBLEM;

@@ -3,7 +3,7 @@ package dev.spool.cli;
 import java.io.PrintStream;
 import java.util.List;
 
-/** {@code flush <pid>}: writes every buffered file and drains every routed stream of a running JVM; prints the answer as JSON. */
+/** {@code flush <pid>}: writes every buffered file and drains every routed stream of a running JVM; prints a summary, or the JSON answer with {@code --json}. */
 public final class FlushCommand implements Command {
 
     @Override
@@ -13,7 +13,7 @@ public final class FlushCommand implements Command {
 
     @Override
     public String usage() {
-        return "<pid>  write every buffered file and drain every routed stream of a running JVM";
+        return "<pid> [--json]  write every buffered file and drain every routed stream of a running JVM";
     }
 
     @Override

@@ -3,7 +3,11 @@ package dev.spool.cli;
 import java.io.PrintStream;
 import java.util.List;
 
-/** {@code status <pid>}: the installed agent's state as one JSON object (routing, instrumented classes, buffer, configuration). */
+/**
+ * {@code status <pid> [--json]}: the installed agent's state (routing, instrumented classes, routed
+ * logs, buffer, errors) as a short summary, or with {@code --json} as one JSON object (configuration
+ * included). Asked through the target's local JMX connector when the agent's beans are there.
+ */
 public final class StatusCommand implements Command {
 
     @Override
@@ -13,7 +17,7 @@ public final class StatusCommand implements Command {
 
     @Override
     public String usage() {
-        return "<pid>  the agent's state in a running JVM, as JSON";
+        return "<pid> [--json]  the agent's state in a running JVM (a summary; --json: everything, as JSON)";
     }
 
     @Override

@@ -20,4 +20,10 @@ public interface AgentControl {
     Map<String, String> configuration();
 
     long errors();
+
+    /**
+     * The answer to one of the command line's commands ({@code status}, {@code flush}) as one JSON
+     * object, the same whether the command came through JMX or through a loaded agent jar.
+     */
+    String command(String command);
 }

@@ -24,4 +24,10 @@ public interface AgentMXBean {
 
     @Description("Failures inside Spool that fell back to the application's original behaviour")
     long getErrors();
+
+    @Description("The agent's whole state as one JSON object: what 'java -jar spool-agent.jar status <pid> --json' prints")
+    String status();
+
+    @Description("Writes every buffered file and drains every routed log and the event file; returns the agent's state as JSON, with filesWritten")
+    String flush();
 }

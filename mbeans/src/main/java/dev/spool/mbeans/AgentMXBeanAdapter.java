@@ -40,4 +40,14 @@ final class AgentMXBeanAdapter implements AgentMXBean {
     public long getErrors() {
         return control.errors();
     }
+
+    @Override
+    public String status() {
+        return control.command("status");
+    }
+
+    @Override
+    public String flush() {
+        return control.command("flush");
+    }
 }

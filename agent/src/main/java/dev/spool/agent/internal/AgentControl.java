@@ -48,6 +48,9 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     /** Open sinks and their bean names (name, appender or null). */
     private final Map<SinkMetrics, String[]> sinks = new ConcurrentHashMap<>();
     private SpoolMBeans beans; // guarded by sinks
+    /** The CLI's commands ({@link Commands}); set once the agent is wired, before the MBeans exist. */
+    private volatile java.util.function.Function<String, String> commands =
+            c -> "{\"installed\":true,\"error\":\"the agent is still starting\"}";
 
     AgentControl(String version, Map<String, String> configuration) {
         this.version = version;
@@ -117,6 +120,16 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
 
     public String lastError() {
         return lastError.get();
+    }
+
+    void answerCommandsWith(java.util.function.Function<String, String> answers) {
+        this.commands = answers;
+    }
+
+    /** A CLI command's JSON answer ({@link Commands}), here for the Agent bean's {@code status()}/{@code flush()}. */
+    @Override
+    public String command(String command) {
+        return commands.apply(command);
     }
 
     /**

@@ -107,7 +107,20 @@ final class Wiring {
                 config.bufferCapture(), julCaptures);
         hooks.bufferOnlyWhen(filesWoven::open);
         AgentControl.publish(control);
-        Hooks.install(hooks, new Commands(control, backends));
+        Commands commands = new Commands(control, backends);
+        control.answerCommandsWith(commands); // the Agent bean's status() and flush(): the CLI's answers over JMX
+        Hooks.install(hooks, commands);
+        if (dynamic && config.eventsJul() && !exact) {
+            takeOverOpenJulHandlers(inst, control);
+        }
+        if (dynamic && config.eventsLogback() && !exact) {
+            try {
+                AgentLog.debug("routed " + LogbackOpenAppenders.takeOver(inst, control) + " Logback appender(s) opened before attach");
+            } catch (RuntimeException | LinkageError e) {
+                control.error("logback-open-appenders", "cannot route the Logback appenders opened before attach (" + e
+                        + "): they keep writing directly");
+            }
+        }
 
         if (config.jmxEnabled()) {
             DeferredJmx.start(inst, control, backends, dynamic);
@@ -117,6 +130,31 @@ final class Wiring {
                     control::error, () -> DeferredJmx.awaitSafe(inst, dynamic));
         }
         AgentLog.debug("installed" + (dynamic ? " (dynamic attach)" : "") + "; watching " + new TreeSet<>(targets));
+    }
+
+    /**
+     * Dynamic attach: JUL {@code FileHandler}s the host opened before the agent came hold plain
+     * streams (a handler is routed when it opens its file); route them now, as if opened under the
+     * agent ({@link dev.spool.agent.jul.JulOpenHandlers}). Only when {@code FileHandler} is loaded
+     * already: otherwise no handler is open, and naming it here must not load it.
+     */
+    private static void takeOverOpenJulHandlers(Instrumentation inst, AgentControl control) {
+        try {
+            boolean loaded = false;
+            for (Class<?> c : inst.getAllLoadedClasses()) {
+                if (HostNames.JUL_FILE_HANDLER.equals(c.getName())) {
+                    loaded = true;
+                    break;
+                }
+            }
+            if (loaded) {
+                int n = dev.spool.agent.jul.JulOpenHandlers.takeOver(inst, control::error);
+                AgentLog.debug("routed " + n + " JUL FileHandler(s) opened before attach");
+            }
+        } catch (RuntimeException | LinkageError e) {
+            control.error("jul-open-handlers", "cannot route the JUL FileHandlers opened before attach (" + e
+                    + "): they keep writing directly");
+        }
     }
 
     /** {@code spool.events.methods} items {@code class#method}, grouped by class; a malformed item is reported and skipped. */

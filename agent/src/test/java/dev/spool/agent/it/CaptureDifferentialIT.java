@@ -76,7 +76,7 @@ class CaptureDifferentialIT {
         try (Forked host = Forked.start(root, "agent", agentJvm, cp,
                 "dev.spool.agent.host.CaptureDiffHost", routed.toString(), "hold")) {
             host.awaitOutput("done");
-            status = Forked.cli(root, "status", "status", String.valueOf(host.pid())).awaitSuccess();
+            status = Forked.cli(root, "status", "status", String.valueOf(host.pid()), "--json").awaitSuccess();
             host.process.getOutputStream().close();
             actual = host.awaitSuccess();
             assertEquals(List.of(), Trees.spoolLines(host.err()).stream()

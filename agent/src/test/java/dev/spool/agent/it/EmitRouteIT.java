@@ -37,7 +37,7 @@ class EmitRouteIT {
         try (Forked host = Forked.start(root, "agent", Forked.agentArgs(METHOD + ",spool.events.file=" + events),
                 Forked.hostClassPath(), "dev.spool.agent.host.EmitHost", skipped.toString(), "500", "hold")) {
             host.awaitOutput("written");
-            String flushed = Forked.cli(root, "flush", "flush", String.valueOf(host.pid())).awaitSuccess();
+            String flushed = Forked.cli(root, "flush", "flush", String.valueOf(host.pid()), "--json").awaitSuccess();
             assertTrue(flushed.contains("\"flushed\":true"), flushed);
             host.kill();
         }

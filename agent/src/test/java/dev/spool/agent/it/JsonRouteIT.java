@@ -36,9 +36,9 @@ class JsonRouteIT {
             String doc0 = Files.readString(routed.resolve("doc-0.json"));
             assertTrue(doc0.contains("\"step\":0,"), "doc-0.json should hold its first write, later ones buffered: " + doc0);
 
-            String status = Forked.cli(root, "status", "status", String.valueOf(host.pid())).awaitSuccess();
+            String status = Forked.cli(root, "status", "status", String.valueOf(host.pid()), "--json").awaitSuccess();
             assertTrue(status.contains("com.fasterxml.jackson.databind.ObjectMapper"), status);
-            String flushed = Forked.cli(root, "flush", "flush", String.valueOf(host.pid())).awaitSuccess();
+            String flushed = Forked.cli(root, "flush", "flush", String.valueOf(host.pid()), "--json").awaitSuccess();
             assertTrue(flushed.contains("\"flushed\":true"), flushed);
 
             host.kill();

@@ -32,10 +32,10 @@ class LogRouteIT {
         try (Forked host = Forked.start(root, "agent", Forked.agentArgs(null), cp, "dev.spool.agent.host.JulHost",
                 routed.resolve("app%g.log").toString(), "3000", "40000", "4", "hold")) {
             host.awaitOutput("written");
-            String status = Forked.cli(root, "status", "status", String.valueOf(host.pid())).awaitSuccess();
+            String status = Forked.cli(root, "status", "status", String.valueOf(host.pid()), "--json").awaitSuccess();
             assertTrue(status.contains("app0.log"), "the active log file is routed: " + status);
             assertTrue(status.contains("java.util.logging.FileHandler$MeteredStream"), status);
-            String flushed = Forked.cli(root, "flush", "flush", String.valueOf(host.pid())).awaitSuccess();
+            String flushed = Forked.cli(root, "flush", "flush", String.valueOf(host.pid()), "--json").awaitSuccess();
             assertTrue(flushed.contains("\"flushed\":true"), flushed);
             host.kill();
         }
@@ -48,7 +48,7 @@ class LogRouteIT {
         try (Forked host = Forked.start(root, "agent", Forked.agentArgs("spool.events.jul=false"), Forked.hostClassPath(),
                 "dev.spool.agent.host.JulHost", routed.resolve("app%g.log").toString(), "100", "0", "1", "hold")) {
             host.awaitOutput("written");
-            String status = Forked.cli(root, "status", "status", String.valueOf(host.pid())).awaitSuccess();
+            String status = Forked.cli(root, "status", "status", String.valueOf(host.pid()), "--json").awaitSuccess();
             assertTrue(status.contains("\"routedStreams\":[]"), status);
             assertTrue(!status.contains("java.util.logging.FileHandler"), status);
             assertEquals(100, Files.readAllLines(routed.resolve("app0.log")).size(), "written by the handler itself");
