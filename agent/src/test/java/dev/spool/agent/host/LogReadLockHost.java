@@ -43,8 +43,8 @@ public final class LogReadLockHost {
         }
         synchronized (APP_LOCK) {
             logger.log(Level.SEVERE, "boom", new Sticky());
-            // plain: the message was read on this thread (the lock is re-entrant); with the agent the
-            // record's writer reads it, and now waits for this lock while it holds the handler's
+            // the message is read on this thread (the lock is re-entrant), plain and, since issue 30,
+            // with the agent; before, the agent's record writer read it holding the handler's monitor
             IN_MESSAGE.await(20, TimeUnit.SECONDS);
             Files.readAllLines(file);
             System.out.println("read returned");

@@ -45,9 +45,11 @@ class LogReadBackIT {
     }
 
     /**
-     * The read's wait is bounded: the drain needs the handler's monitor, held by the thread that
-     * formats the record while it waits for a lock the reader holds (the record's exception's
-     * {@code getMessage()}). Waiting on the reader's thread for the monitor deadlocked the host.
+     * The read returns: the record's exception's {@code getMessage()} needs a lock the reader holds.
+     * Before issue 30 the thread formatting the record ran it while holding the handler's monitor,
+     * and an unbounded drain deadlocked the host (then the drain's wait got its bound). Since issue
+     * 30 the message and stack trace run at the call, on the logging thread, so nothing has to wait;
+     * either way the host must finish with plain's output.
      */
     @Test
     void shouldNotDeadlockWhenTheReaderHoldsALockTheRecordsFormattingNeeds() throws Exception {
@@ -60,7 +62,6 @@ class LogReadBackIT {
         String agentOut = routed.awaitSuccess();
         assertTrue(plainOut.contains("read returned"), plainOut);
         assertEquals(plainOut, agentOut, "the read returned and the log ends the same: " + routed.err());
-        assertTrue(routed.err().contains("log-read-wait") || routed.err().contains("waited"), routed.err());
     }
 
     /**
