@@ -73,8 +73,10 @@ public final class EventLog implements AutoCloseable {
             EventFiles.Opened o = EventFiles.openForAppend(file);
             // the absolute path: the MBean's Path attribute and a name unique among open logs
             String name = file.toAbsolutePath().normalize().toString();
+            EventJournals.Start j = EventJournals.start(file, o.channel, settings);
             // an existing file's end is found by the sink's writer thread, not the opening one
-            ByteSink sink = ByteSink.forChannel(o.channel, o::findStart, name, settings);
+            ByteSink sink = ByteSink.forChannel(o.channel, o::findStart, name, settings, j.journal());
+            j.report(sink);
             return new EventLog(sink, clockMillis, threadId);
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": " + e.getMessage(), e);

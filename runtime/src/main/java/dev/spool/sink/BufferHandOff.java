@@ -67,11 +67,12 @@ final class BufferHandOff {
 
     BufferHandOff(ByteSink sink, int buffers, int bufferBytes, boolean direct) {
         this.sink = sink;
-        SinkBuffer first = register(new SinkBuffer(bufferBytes, direct));
+        SinkBuffer first = register(sink.newBuffer(bufferBytes));
+        stamp(first);
         first.open();
         CURRENT.setRelease(this, new Slot(first));
         for (int i = 1; i < buffers; i++) {
-            free.offer(register(new SinkBuffer(bufferBytes, direct)));
+            free.offer(register(sink.newBuffer(bufferBytes)));
         }
     }
 
@@ -106,6 +107,7 @@ final class BufferHandOff {
             return false;
         }
         if (CURRENT.compareAndSet(this, full, new Slot(next))) {
+            stamp(next);                         // before open: no producer copies into it unstamped
             next.open();
         } else {
             free.offer(next);
@@ -198,6 +200,14 @@ final class BufferHandOff {
         return buf.isEnqueued() && CURRENT.compareAndSet(this, slot, CLOSED_SLOT);
     }
 
+    /** A new use of {@code buf}'s journal region, if it has one. */
+    private void stamp(SinkBuffer buf) {
+        SinkJournal j = sink.journal;
+        if (j != null) {
+            j.stamp(buf);
+        }
+    }
+
     /** Counts a new buffer in the pending-bytes figure; returns it. */
     synchronized SinkBuffer register(SinkBuffer buf) {
         SinkBuffer[] a = Arrays.copyOf(all, all.length + 1);
@@ -217,6 +227,17 @@ final class BufferHandOff {
                 return;
             }
         }
+    }
+
+    /** Bytes reserved in journaled buffers not yet written (a metric, racy as {@link #pendingBufferBytes}). */
+    long pendingJournaledBytes() {
+        long sum = 0;
+        for (SinkBuffer b : all) {
+            if (b.region >= 0) {
+                sum += b.pendingBytes();
+            }
+        }
+        return sum;
     }
 
     /** Bytes reserved in buffers not yet written (a metric: racy, never skewed by a dead producer). */

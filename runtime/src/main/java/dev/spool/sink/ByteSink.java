@@ -93,9 +93,26 @@ public final class ByteSink implements AutoCloseable {
     private final Thread shutdownHook;
     private final SinkMetrics metrics;
 
+    /** The journal backing the buffers (issue 33), or null: buffers of memory of their own. */
+    final SinkJournal journal;
+    /** Frames and bytes the open of this sink's file replayed from a killed writer's journal. */
+    volatile long recoveredFrames;
+    volatile long recoveredBytes;
+    /** A buffer had to be allocated outside the journal (recorded once). */
+    private volatile boolean unjournaledReported;
+
     private ByteSink(SinkBackend backend, String name, SinkSettings s, boolean startWriter, SinkWriterPool pool) {
+        this(backend, name, s, startWriter, pool, null);
+    }
+
+    private ByteSink(SinkBackend backend, String name, SinkSettings s, boolean startWriter, SinkWriterPool pool,
+                     SinkJournal journal) {
         this.backend = backend;
         this.name = name;
+        this.journal = journal;
+        if (journal != null) {
+            journal.sink = this;
+        }
         this.bufferBytes = s.bufferBytes();
         this.policy = s.policy();
         this.maxBytesPerSecond = s.maxBytesPerSecond();
@@ -164,6 +181,47 @@ public final class ByteSink implements AutoCloseable {
             }
         });
         return new ByteSink(b, name, settings, true, SinkWriterPool.shared());
+    }
+
+    /**
+     * {@link #forChannel(FileChannel, Callable, String, SinkSettings)} whose buffers are the regions
+     * of {@code journal} (null: none), so what producers copied survives a kill of the process.
+     * The journal is the sink's from now on: removed when the sink ended with everything written.
+     */
+    public static ByteSink forChannel(FileChannel channel, Callable<Long> start, String name, SinkSettings settings,
+                                     SinkJournal journal) {
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(start, "start");
+        SinkBackend b = new DeferredStartBackend(settings.type(), channel, () -> {
+            try {
+                return start.call();
+            } catch (IOException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException("cannot find where to write: " + e, e);
+            }
+        });
+        return new ByteSink(b, name, settings, true, SinkWriterPool.shared(), journal);
+    }
+
+    /**
+     * A new buffer of {@code capacity} bytes: a journal region when there is one free of that
+     * size, else memory of its own (for a journaled sink recorded once: a kill may lose what it holds).
+     */
+    SinkBuffer newBuffer(int capacity) {
+        SinkJournal j = journal;
+        if (j != null) {
+            SinkBuffer b = j.newBuffer(capacity);
+            if (b != null) {
+                return b;
+            }
+            if (!j.disabled && !unjournaledReported) {
+                unjournaledReported = true;
+                recordError(name + ": a buffer of " + capacity + " bytes is not journaled (the journal's regions are "
+                        + j.regionBytes + " bytes, or all in use): a kill of the process may lose what it holds");
+            }
+        }
+        return new SinkBuffer(capacity, backend.wantsDirectBuffers());
     }
 
     /**
@@ -240,6 +298,18 @@ public final class ByteSink implements AutoCloseable {
     /** For framing layers: one record was written as parts. */
     public void countSplitRecord() {
         splitRecords.increment();
+    }
+
+    /** For the opener: what it replayed from a killed writer's journal before this sink was made. */
+    public void recordRecovery(long frames, long bytes) {
+        recoveredFrames = frames;
+        recoveredBytes = bytes;
+    }
+
+    /** Bytes producers copied into journal regions not yet written to the file (0 without a journal). */
+    long journalPendingBytes() {
+        SinkJournal j = journal;
+        return j == null || j.disabled ? 0 : slots.pendingJournaledBytes();
     }
 
     /** For framing layers: an error of the caller's data (nothing written), kept as last error. */
