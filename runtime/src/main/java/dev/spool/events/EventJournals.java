@@ -58,7 +58,7 @@ final class EventJournals {
     }
 
     /** The file's identity ({@code fileKey}, e.g. device and inode), or "" where the platform has none. */
-    private static String fileKey(Path file) {
+    static String fileKey(Path file) {
         try {
             Object k = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
             return k == null ? "" : k.toString();
