@@ -118,7 +118,8 @@ final class JournalRecovery {
                 skip = seq;                      // that region use is in the file already
             }
         }
-        List<ByteBuffer> frames = frames(m, skip);
+        Found found = frames(m, skip);
+        List<ByteBuffer> frames = found.runs();
         long bytes = 0;
         for (ByteBuffer f : frames) {
             bytes += f.remaining();
@@ -140,7 +141,7 @@ final class JournalRecovery {
             }
         }
         Files.delete(jp);
-        return new Result(frames.size(), bytes, null, true);
+        return new Result(found.frames(), bytes, null, true);
     }
 
     /** Why the file is not the one the journal's pending write went to, or null when it is. */
@@ -171,8 +172,16 @@ final class JournalRecovery {
         return b.array();
     }
 
-    /** The whole frames of every region use still marked (except {@code skip}), oldest use first. */
-    private static List<ByteBuffer> frames(ByteBuffer m, long skip) {
+    /** Whole frames found in a journal: how many, and the runs of adjacent ones (one write each). */
+    private record Found(long frames, List<ByteBuffer> runs) {
+    }
+
+    /**
+     * The whole frames of every region use still marked (except {@code skip}), oldest use first,
+     * as runs of adjacent frames. A run of zeros is crossed in 8-byte steps: no frame can start
+     * where its length's 4 bytes would all be zero.
+     */
+    private static Found frames(ByteBuffer m, long skip) {
         int regions = m.getInt(JournalLayout.REGION_COUNT_OFFSET);
         int regionBytes = m.getInt(JournalLayout.REGION_BYTES_OFFSET);
         int header = JournalLayout.headerBytes(regions);
@@ -184,26 +193,55 @@ final class JournalRecovery {
             }
         }
         uses.sort(Comparator.comparingLong(u -> u[0]));
-        List<ByteBuffer> frames = new ArrayList<>();
+        List<ByteBuffer> runs = new ArrayList<>();
+        long frames = 0;
         CRC32C crc = new CRC32C();
         for (long[] u : uses) {
             ByteBuffer r = m.slice(header + (int) u[1] * regionBytes, regionBytes).order(ByteOrder.LITTLE_ENDIAN);
             int at = 0;
+            int runStart = -1;
             while (at + RecordDescriptor.HEADER_LENGTH <= regionBytes) {
+                if (r.get(at) == 0) {
+                    int n = at;
+                    while (n + 8 <= regionBytes && r.getLong(n) == 0) {
+                        n += 8;
+                    }
+                    while (n < regionBytes && r.get(n) == 0) {
+                        n++;
+                    }
+                    if (n - at >= 4) {
+                        runStart = endRun(runs, r, runStart, at);
+                        at = Math.max(at + 1, n - 3);
+                        continue;
+                    }
+                }
                 if (RecordDescriptor.plausibleHeader(r, at, regionBytes - at)) {
                     int length = r.getInt(at + RecordDescriptor.LENGTH_OFFSET);
                     int c = RecordDescriptor.crc(crc, r, at, r, at + RecordDescriptor.HEADER_LENGTH,
                             length - RecordDescriptor.HEADER_LENGTH);
                     if (c == r.getInt(at + RecordDescriptor.CRC_OFFSET)) {
-                        frames.add(r.slice(at, length));
+                        if (runStart < 0) {
+                            runStart = at;
+                        }
+                        frames++;
                         at += length;
                         continue;
                     }
                 }
+                runStart = endRun(runs, r, runStart, at);
                 at++;                            // a torn frame or space not yet copied: step over it
             }
+            endRun(runs, r, runStart, at);
         }
-        return frames;
+        return new Found(frames, runs);
+    }
+
+    /** Adds the run {@code [start, end)} of whole frames, if any; returns -1 (no run open). */
+    private static int endRun(List<ByteBuffer> runs, ByteBuffer r, int start, int end) {
+        if (start >= 0 && end > start) {
+            runs.add(r.slice(start, end - start));
+        }
+        return -1;
     }
 
     private static Result orphan(Path jp, String why) {
