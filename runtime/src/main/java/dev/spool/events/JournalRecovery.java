@@ -8,6 +8,7 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -47,7 +48,7 @@ final class JournalRecovery {
 
     static Result recover(Path file, FileChannel ch, String fileKey) throws IOException {
         Path jp = JournalLayout.journalOf(file);
-        if (!Files.isRegularFile(jp)) {
+        if (!Files.isRegularFile(jp, LinkOption.NOFOLLOW_LINKS)) {   // a symlink is never followed: creating fails then
             return Result.NOTHING;
         }
         String wrong;

@@ -68,7 +68,7 @@ public final class SinkJournal {
     }
 
     /**
-     * Creates the journal {@code path} (replacing one there: recover it first) for a sink with
+     * Creates the journal {@code path} (nothing may be at the name: recover an old one first) for a sink with
      * {@code settings}, its blocks allocated by writing zeros (a full disk fails here, as an
      * {@link IOException}, never later as a fault of the mapping), and maps it.
      *
@@ -78,9 +78,16 @@ public final class SinkJournal {
         int regions = settings.buffers() + JournalLayout.SPARE_REGIONS;
         int regionBytes = settings.bufferBytes();
         long size = JournalLayout.headerBytes(regions) + (long) regions * regionBytes;
+        FileChannel ch;
+        try {
+            // CREATE_NEW (O_EXCL): never through a symlink or over anything already at the name
+            ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("journal " + path + " not created (" + e + "); events wait in memory until written,"
+                    + " as without a journal", e);
+        }
         MappedByteBuffer map;
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (ch) {
             for (long at = 0; at < size; ) {
                 ByteBuffer z = ZEROS.duplicate();
                 z.limit((int) Math.min(z.capacity(), size - at));
@@ -89,7 +96,7 @@ public final class SinkJournal {
             map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
         } catch (IOException | RuntimeException e) {
             try {
-                Files.deleteIfExists(path);
+                Files.deleteIfExists(path);      // ours: created above
             } catch (IOException ignored) {
                 // reported with the cause below
             }

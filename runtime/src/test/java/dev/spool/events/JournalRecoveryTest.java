@@ -119,6 +119,35 @@ class JournalRecoveryTest {
     }
 
     @Test
+    void shouldReplayAnOrphanIntoTheMovedFileOnceRenamedBesideIt() throws Exception {
+        Path file = eventFile(frame("a"));
+        new Journal(file).region(0, 1, frame("b")).pending(JournalLayout.DIRECT, 0, 16 + frame("a").length, 1000,
+                tail(frame("a"))).write();
+        Path moved = Files.move(file, dir.resolve("moved.spool"));
+        EventLog.open(file).close();                                 // a new file at the old name: the journal is not its own
+        Path orphan;
+        try (Stream<Path> s = Files.list(dir)) {
+            orphan = s.filter(p -> p.getFileName().toString().startsWith("events.spool.journal.orphan-")).findFirst().orElseThrow();
+        }
+        Files.move(orphan, JournalLayout.journalOf(moved));         // what OPERATIONS tells the operator to do
+        assertTrue(EventLog.recover(moved).contains("1 records"));
+        assertEquals(List.of("a", "b"), read(moved));
+    }
+
+    @Test
+    void shouldNeverFollowASymlinkAtTheJournalsName() throws Exception {
+        Path file = dir.resolve("events.spool");
+        Path victim = Files.writeString(dir.resolve("victim.txt"), "keep me");
+        Files.createSymbolicLink(JournalLayout.journalOf(file), victim);
+        try (EventLog log = EventLog.open(file)) {
+            log.emit("x");
+            assertTrue(log.metrics().lastError().contains("not created"), log.metrics().lastError());
+        }
+        assertEquals("keep me", Files.readString(victim));
+        assertTrue(Files.isSymbolicLink(JournalLayout.journalOf(file)), "not ours to remove");
+    }
+
+    @Test
     void shouldOpenWithoutAJournalWhenItCannotBeCreated() throws Exception {
         Path file = dir.resolve("events.spool");
         Files.createDirectories(JournalLayout.journalOf(file));      // the name is taken: creating it fails
@@ -128,6 +157,7 @@ class JournalRecoveryTest {
             assertEquals(0, log.metrics().journalPendingBytes());
         }
         assertEquals(List.of("kept in memory, written at close"), read(file));
+        assertTrue(Files.isDirectory(JournalLayout.journalOf(file)), "what was at the name is left alone");
     }
 
     @Test
