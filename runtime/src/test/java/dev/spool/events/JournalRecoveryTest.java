@@ -135,6 +135,19 @@ class JournalRecoveryTest {
     }
 
     @Test
+    void shouldNeverTouchALiveWritersJournal() throws Exception {
+        Path file = dir.resolve("events.spool");
+        try (EventLog log = EventLog.open(file)) {
+            log.emit("live");
+            IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> EventLog.recover(file));
+            assertTrue(e.getMessage().contains("already open for writing"), e.getMessage());
+            assertTrue(Files.isRegularFile(JournalLayout.journalOf(file)), "the live writer's journal is left alone");
+            log.emit("still live");
+        }
+        assertEquals(List.of("live", "still live"), read(file));
+    }
+
+    @Test
     void shouldNeverFollowASymlinkAtTheJournalsName() throws Exception {
         Path file = dir.resolve("events.spool");
         Path victim = Files.writeString(dir.resolve("victim.txt"), "keep me");
