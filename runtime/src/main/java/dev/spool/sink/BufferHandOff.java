@@ -67,12 +67,12 @@ final class BufferHandOff {
 
     BufferHandOff(ByteSink sink, int buffers, int bufferBytes, boolean direct) {
         this.sink = sink;
-        SinkBuffer first = register(sink.newBuffer(bufferBytes));
+        SinkBuffer first = register(newBuffer(sink, bufferBytes));
         stamp(first);
         first.open();
         CURRENT.setRelease(this, new Slot(first));
         for (int i = 1; i < buffers; i++) {
-            free.offer(register(sink.newBuffer(bufferBytes)));
+            free.offer(register(newBuffer(sink, bufferBytes)));
         }
     }
 
@@ -198,6 +198,31 @@ final class BufferHandOff {
             return false;
         }
         return buf.isEnqueued() && CURRENT.compareAndSet(this, slot, CLOSED_SLOT);
+    }
+
+    SinkBuffer newBuffer(int capacity) {
+        return newBuffer(sink, capacity);
+    }
+
+    /**
+     * A new buffer of {@code capacity} bytes for {@code sink}: a journal region when there is one
+     * free of that size, else memory of its own (for a journaled sink recorded once: a kill may
+     * lose what it holds).
+     */
+    static SinkBuffer newBuffer(ByteSink sink, int capacity) {
+        SinkJournal j = sink.journal;
+        if (j != null) {
+            SinkBuffer b = j.newBuffer(capacity);
+            if (b != null) {
+                return b;
+            }
+            if (!j.disabled && !j.unjournaledReported) {
+                j.unjournaledReported = true;
+                sink.recordError(sink.name + ": a buffer of " + capacity + " bytes is not journaled (the journal's regions are "
+                        + j.regionBytes + " bytes, or all in use): a kill of the process may lose what it holds");
+            }
+        }
+        return new SinkBuffer(capacity, sink.backend.wantsDirectBuffers());
     }
 
     /** A new use of {@code buf}'s journal region, if it has one. */

@@ -98,8 +98,6 @@ public final class ByteSink implements AutoCloseable {
     /** Frames and bytes the open of this sink's file replayed from a killed writer's journal. */
     volatile long recoveredFrames;
     volatile long recoveredBytes;
-    /** A buffer had to be allocated outside the journal (recorded once). */
-    private volatile boolean unjournaledReported;
 
     private ByteSink(SinkBackend backend, String name, SinkSettings s, boolean startWriter, SinkWriterPool pool) {
         this(backend, name, s, startWriter, pool, null);
@@ -169,18 +167,7 @@ public final class ByteSink implements AutoCloseable {
      * @return the sink, started
      */
     public static ByteSink forChannel(FileChannel channel, Callable<Long> start, String name, SinkSettings settings) {
-        Objects.requireNonNull(channel, "channel");
-        Objects.requireNonNull(start, "start");
-        SinkBackend b = new DeferredStartBackend(settings.type(), channel, () -> {
-            try {
-                return start.call();
-            } catch (IOException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IOException("cannot find where to write: " + e, e);
-            }
-        });
-        return new ByteSink(b, name, settings, true, SinkWriterPool.shared());
+        return forChannel(channel, start, name, settings, null);
     }
 
     /**
@@ -202,26 +189,6 @@ public final class ByteSink implements AutoCloseable {
             }
         });
         return new ByteSink(b, name, settings, true, SinkWriterPool.shared(), journal);
-    }
-
-    /**
-     * A new buffer of {@code capacity} bytes: a journal region when there is one free of that
-     * size, else memory of its own (for a journaled sink recorded once: a kill may lose what it holds).
-     */
-    SinkBuffer newBuffer(int capacity) {
-        SinkJournal j = journal;
-        if (j != null) {
-            SinkBuffer b = j.newBuffer(capacity);
-            if (b != null) {
-                return b;
-            }
-            if (!j.disabled && !unjournaledReported) {
-                unjournaledReported = true;
-                recordError(name + ": a buffer of " + capacity + " bytes is not journaled (the journal's regions are "
-                        + j.regionBytes + " bytes, or all in use): a kill of the process may lose what it holds");
-            }
-        }
-        return new SinkBuffer(capacity, backend.wantsDirectBuffers());
     }
 
     /**

@@ -46,6 +46,8 @@ public final class SinkJournal {
     private final int headerBytes;
     private final ConcurrentLinkedQueue<Integer> freeRegions = new ConcurrentLinkedQueue<>();
     private final AtomicLong uses = new AtomicLong();
+    /** A buffer of the sink had to be allocated outside the journal (recorded once). */
+    volatile boolean unjournaledReported;
     /** The journal stopped (closed, deleted or failed); every method is then a no-op. */
     volatile boolean disabled;
     /** Writer only: the bytes the file holds just before its end, after the last completed write. */

@@ -92,7 +92,7 @@ final class SinkRecycler {
             return null;
         }
         try {
-            return sink.slots.register(sink.newBuffer(capacity));
+            return sink.slots.register(sink.slots.newBuffer(capacity));
         } catch (OutOfMemoryError | RuntimeException e) {
             unallocatable = capacity;
             sink.recordError("buffer of " + capacity + " bytes for " + sink.name
