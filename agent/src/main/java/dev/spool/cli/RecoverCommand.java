@@ -1,12 +1,16 @@
 package dev.spool.cli;
 
 import dev.spool.buffer.StaleTemps;
+import dev.spool.events.EventLog;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
+ * {@code recover <event file>}: replays the journal a killed writer left beside the file
+ * ({@link EventLog#recover}; exit 1 when it is not the file's own, renamed {@code .orphan-<ms>}).
  * {@code recover <folder>}: removes the temp files ({@code .<name>.spool-tmp-*}) that crashed Spool
  * processes left directly in the folder, by the rules of {@link StaleTemps} (only Spool's names,
  * only regular files, only when the writer is provably gone or, when it cannot be judged, the file
@@ -23,7 +27,8 @@ final class RecoverCommand implements Command {
 
     @Override
     public String usage() {
-        return "<folder>  remove the temp files crashed Spool processes left in a folder";
+        return "<folder>|<event file>  remove the temp files crashed Spool processes left in a folder, or replay"
+                + " the journal a killed writer left beside an event file";
     }
 
     @Override
@@ -33,8 +38,17 @@ final class RecoverCommand implements Command {
             return SpoolCli.USAGE;
         }
         Path folder = Path.of(args.get(0));
+        if (Files.isRegularFile(folder)) {
+            try {
+                out.println(EventLog.recover(folder));
+                return SpoolCli.OK;
+            } catch (IOException | RuntimeException e) {
+                err.println("spool recover: " + folder + ": " + e.getMessage());
+                return SpoolCli.PROBLEM;
+            }
+        }
         if (!Files.isDirectory(folder)) {
-            err.println("spool recover: " + folder + ": not a folder");
+            err.println("spool recover: " + folder + ": not a folder or an event file");
             return SpoolCli.USAGE;
         }
         StaleTemps.Sweep s = StaleTemps.sweep(folder);

@@ -108,6 +108,22 @@ class SpoolCliTest {
         assertTrue(Files.exists(young) && Files.exists(notOurs) && Files.exists(data));
     }
 
+    /** Issue 33: {@code spool recover FILE} replays the journal a killed writer left, once. */
+    @Test
+    void shouldReplayAKilledWritersJournalWithRecoverFile() throws Exception {
+        Path file = dir.resolve("events.spool");
+        try (dev.spool.events.EventLog log = dev.spool.events.EventLog.open(file)) {
+            log.emit("written");
+        }
+        assertEquals(0, run("recover", file.toString()));
+        assertTrue(out().contains("no journal"), out());
+        Path journal = dev.spool.sink.JournalLayout.journalOf(file);
+        Files.writeString(journal, "not a journal");
+        assertEquals(1, run("recover", file.toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("not replayed"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(Files.notExists(journal), "renamed .orphan-<ms>");
+    }
+
     @Test
     void shouldFailRecoverWithUsageForAMissingFolderOrArgument() {
         assertEquals(2, run("recover"));

@@ -37,6 +37,12 @@ public interface SinkMXBean {
     @Description("Bytes accepted but not yet written")
     long getPendingBytes();
 
+    @Description("Bytes emitted into the event file's journal not yet written to the file: what a kill now leaves for the next open to replay (0 without a journal)")
+    long getJournalPendingBytes();
+
+    @Description("Records (frames) the open of this file replayed from the journal a killed writer had left")
+    long getRecoveredAtOpen();
+
     @Description("Write errors since start (the writer retries)")
     long getErrors();
 

@@ -25,6 +25,8 @@ final class SinkMXBeanAdapter implements SinkMXBean {
     @Override public long getDirectWrites() { return sink.directWrites(); }
     @Override public long getSplitRecords() { return sink.splitRecords(); }
     @Override public long getPendingBytes() { return sink.pendingBytes(); }
+    @Override public long getJournalPendingBytes() { return sink.journalPendingBytes(); }
+    @Override public long getRecoveredAtOpen() { return sink.recoveredAtOpen(); }
     @Override public long getErrors() { return sink.errors(); }
 
     @Override

@@ -8,7 +8,10 @@ import dev.spool.events.EventLog;
 import dev.spool.sink.SinkPolicy;
 import dev.spool.sink.SinkSettings;
 import dev.spool.sink.SinkStreams;
+import dev.spool.sink.JournalLayout;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -95,6 +98,35 @@ class SinkMXBeanTest {
         assertEquals(0, sink.getMaxBytesPerSecond());
         sink.resetStatistics();
         assertEquals(0, sink.getEventsWritten());
+    }
+
+    /**
+     * Issue 33: the journal a killed writer left (laid out as {@link JournalLayout} says, its one
+     * region holding two frames a plain log wrote) is replayed at open, and the bean says so.
+     */
+    @Test
+    void shouldShowWhatTheOpenRecoveredAndWhatTheJournalHolds() throws Exception {
+        Path plain = dir.resolve("plain.spool");
+        try (EventLog p = EventLog.open(plain, SinkSettings.builder().journal(false).build())) {
+            p.emit("a");
+            p.emit("b");
+        }
+        byte[] frames = java.util.Arrays.copyOfRange(Files.readAllBytes(plain), 16, (int) Files.size(plain));
+        Path file = dir.resolve("events.spool");
+        Files.write(file, java.util.Arrays.copyOf(Files.readAllBytes(plain), 16));     // header only: killed before any write
+        int regionBytes = 4096;
+        ByteBuffer j = ByteBuffer.allocate(JournalLayout.headerBytes(1) + regionBytes).order(ByteOrder.LITTLE_ENDIAN);
+        j.put(0, JournalLayout.MAGIC).putInt(JournalLayout.VERSION_OFFSET, JournalLayout.VERSION)
+                .putInt(JournalLayout.REGION_COUNT_OFFSET, 1).putInt(JournalLayout.REGION_BYTES_OFFSET, regionBytes)
+                .putLong(JournalLayout.USE_TABLE_OFFSET, 1).put(JournalLayout.headerBytes(1), frames);
+        Files.write(JournalLayout.journalOf(file), j.array());
+        SinkMXBean sink = open(SinkSettings.builder().maxBytesPerSecond(1).build());
+        assertEquals(2, sink.getRecoveredAtOpen());
+        log.emit("c");
+        log.flush();                                     // the first write is not throttled; the next waits ~40 s
+        log.emit("d");                                   // (a byte a second): it stays in the journal meanwhile
+        assertTrue(sink.getJournalPendingBytes() > 0, "pending " + sink.getJournalPendingBytes());
+        sink.setMaxBytesPerSecond(0);
     }
 
     @Test

@@ -66,6 +66,30 @@ public final class EventLog implements AutoCloseable {
         return open(file, settings, System::currentTimeMillis, () -> Thread.currentThread().getId());
     }
 
+    /**
+     * Replays the journal a killed writer left beside {@code file} into it ({@code spool recover
+     * FILE}; every open does the same first), without opening a log: locks the file as a writer
+     * would, so a live writer's journal is never touched.
+     *
+     * @param file the event file
+     * @return what was done, one line (e.g. {@code 12 records (3456 bytes) replayed from ...})
+     * @throws IOException when the file cannot be locked or read, is not an event file, or its
+     *         journal is not its own (renamed {@code .orphan-<ms>}; the message says where)
+     */
+    public static String recover(Path file) throws IOException {
+        Path journal = dev.spool.sink.JournalLayout.journalOf(file);
+        boolean existed = java.nio.file.Files.exists(journal);
+        EventFiles.Opened o = EventFiles.openForAppend(file);
+        try (java.nio.channels.FileChannel ch = o.channel) {
+            JournalRecovery.Result r = JournalRecovery.recover(file, ch, EventJournals.fileKey(file));
+            if (r.problem() != null) {
+                throw new IOException(r.problem());
+            }
+            return !existed ? file + ": no journal (nothing to replay)"
+                    : file + ": " + r.frames() + " records (" + r.bytes() + " bytes) replayed from " + journal;
+        }
+    }
+
     /** For tests that pin the bytes: a fixed clock and thread id. */
     static EventLog open(Path file, SinkSettings settings, LongSupplier clockMillis, LongSupplier threadId) {
         Objects.requireNonNull(settings, "settings");
@@ -73,8 +97,10 @@ public final class EventLog implements AutoCloseable {
             EventFiles.Opened o = EventFiles.openForAppend(file);
             // the absolute path: the MBean's Path attribute and a name unique among open logs
             String name = file.toAbsolutePath().normalize().toString();
+            EventJournals.Start j = EventJournals.start(file, o.channel, settings);
             // an existing file's end is found by the sink's writer thread, not the opening one
-            ByteSink sink = ByteSink.forChannel(o.channel, o::findStart, name, settings);
+            ByteSink sink = ByteSink.forChannel(o.channel, o::findStart, name, settings, j.journal());
+            j.report(sink);
             return new EventLog(sink, clockMillis, threadId);
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": " + e.getMessage(), e);

@@ -37,6 +37,8 @@ final class BackendWrites {
     volatile long stalledSince;
     /** The last write failure (without the time), for the messages of failed producers. */
     volatile String lastWriteError;
+    /** The journal region use the next {@link #write} writes (0: bytes held by no region); set by the writer. */
+    long journalSeq;
     /** Written since the back end's last flush (the writer flushes when idle). */
     boolean dirty;
     private long throttleNext;
@@ -69,7 +71,14 @@ final class BackendWrites {
             throttle(bytes);
             try {
                 Object jfr = SpoolJfr.beginSinkWrite();
+                SinkJournal journal = sink.journal;
+                if (journal != null) {
+                    journal.beginWrite(journalSeq, sink.backend.startedPosition(), bytes, sources);
+                }
                 sink.backend.write(sources);
+                if (journal != null) {
+                    journal.written();
+                }
                 dirty = true;
                 stalled = false;
                 sink.written.add(events, bytes, System.nanoTime());

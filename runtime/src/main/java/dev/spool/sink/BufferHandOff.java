@@ -67,11 +67,12 @@ final class BufferHandOff {
 
     BufferHandOff(ByteSink sink, int buffers, int bufferBytes, boolean direct) {
         this.sink = sink;
-        SinkBuffer first = register(new SinkBuffer(bufferBytes, direct));
+        SinkBuffer first = register(newBuffer(sink, bufferBytes));
+        stamp(first);
         first.open();
         CURRENT.setRelease(this, new Slot(first));
         for (int i = 1; i < buffers; i++) {
-            free.offer(register(new SinkBuffer(bufferBytes, direct)));
+            free.offer(register(newBuffer(sink, bufferBytes)));
         }
     }
 
@@ -106,6 +107,7 @@ final class BufferHandOff {
             return false;
         }
         if (CURRENT.compareAndSet(this, full, new Slot(next))) {
+            stamp(next);                         // before open: no producer copies into it unstamped
             next.open();
         } else {
             free.offer(next);
@@ -198,6 +200,39 @@ final class BufferHandOff {
         return buf.isEnqueued() && CURRENT.compareAndSet(this, slot, CLOSED_SLOT);
     }
 
+    SinkBuffer newBuffer(int capacity) {
+        return newBuffer(sink, capacity);
+    }
+
+    /**
+     * A new buffer of {@code capacity} bytes for {@code sink}: a journal region when there is one
+     * free of that size, else memory of its own (for a journaled sink recorded once: a kill may
+     * lose what it holds).
+     */
+    static SinkBuffer newBuffer(ByteSink sink, int capacity) {
+        SinkJournal j = sink.journal;
+        if (j != null) {
+            SinkBuffer b = j.newBuffer(capacity);
+            if (b != null) {
+                return b;
+            }
+            if (!j.disabled && !j.unjournaledReported) {
+                j.unjournaledReported = true;
+                sink.recordError(sink.name + ": a buffer of " + capacity + " bytes is not journaled (the journal's regions are "
+                        + j.regionBytes + " bytes, or all in use): a kill of the process may lose what it holds");
+            }
+        }
+        return new SinkBuffer(capacity, sink.backend.wantsDirectBuffers());
+    }
+
+    /** A new use of {@code buf}'s journal region, if it has one. */
+    private void stamp(SinkBuffer buf) {
+        SinkJournal j = sink.journal;
+        if (j != null) {
+            j.stamp(buf);
+        }
+    }
+
     /** Counts a new buffer in the pending-bytes figure; returns it. */
     synchronized SinkBuffer register(SinkBuffer buf) {
         SinkBuffer[] a = Arrays.copyOf(all, all.length + 1);
@@ -217,6 +252,17 @@ final class BufferHandOff {
                 return;
             }
         }
+    }
+
+    /** Bytes reserved in journaled buffers not yet written (a metric, racy as {@link #pendingBufferBytes}). */
+    long pendingJournaledBytes() {
+        long sum = 0;
+        for (SinkBuffer b : all) {
+            if (b.region >= 0) {
+                sum += b.pendingBytes();
+            }
+        }
+        return sum;
     }
 
     /** Bytes reserved in buffers not yet written (a metric: racy, never skewed by a dead producer). */

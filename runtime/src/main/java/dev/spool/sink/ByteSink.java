@@ -93,9 +93,24 @@ public final class ByteSink implements AutoCloseable {
     private final Thread shutdownHook;
     private final SinkMetrics metrics;
 
+    /** The journal backing the buffers (issue 33), or null: buffers of memory of their own. */
+    final SinkJournal journal;
+    /** Frames and bytes the open of this sink's file replayed from a killed writer's journal. */
+    volatile long recoveredFrames;
+    volatile long recoveredBytes;
+
     private ByteSink(SinkBackend backend, String name, SinkSettings s, boolean startWriter, SinkWriterPool pool) {
+        this(backend, name, s, startWriter, pool, null);
+    }
+
+    private ByteSink(SinkBackend backend, String name, SinkSettings s, boolean startWriter, SinkWriterPool pool,
+                     SinkJournal journal) {
         this.backend = backend;
         this.name = name;
+        this.journal = journal;
+        if (journal != null) {
+            journal.sink = this;
+        }
         this.bufferBytes = s.bufferBytes();
         this.policy = s.policy();
         this.maxBytesPerSecond = s.maxBytesPerSecond();
@@ -152,6 +167,16 @@ public final class ByteSink implements AutoCloseable {
      * @return the sink, started
      */
     public static ByteSink forChannel(FileChannel channel, Callable<Long> start, String name, SinkSettings settings) {
+        return forChannel(channel, start, name, settings, null);
+    }
+
+    /**
+     * {@link #forChannel(FileChannel, Callable, String, SinkSettings)} whose buffers are the regions
+     * of {@code journal} (null: none), so what producers copied survives a kill of the process.
+     * The journal is the sink's from now on: removed when the sink ended with everything written.
+     */
+    public static ByteSink forChannel(FileChannel channel, Callable<Long> start, String name, SinkSettings settings,
+                                     SinkJournal journal) {
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(start, "start");
         SinkBackend b = new DeferredStartBackend(settings.type(), channel, () -> {
@@ -163,7 +188,7 @@ public final class ByteSink implements AutoCloseable {
                 throw new IOException("cannot find where to write: " + e, e);
             }
         });
-        return new ByteSink(b, name, settings, true, SinkWriterPool.shared());
+        return new ByteSink(b, name, settings, true, SinkWriterPool.shared(), journal);
     }
 
     /**
@@ -240,6 +265,18 @@ public final class ByteSink implements AutoCloseable {
     /** For framing layers: one record was written as parts. */
     public void countSplitRecord() {
         splitRecords.increment();
+    }
+
+    /** For the opener: what it replayed from a killed writer's journal before this sink was made. */
+    public void recordRecovery(long frames, long bytes) {
+        recoveredFrames = frames;
+        recoveredBytes = bytes;
+    }
+
+    /** Bytes producers copied into journal regions not yet written to the file (0 without a journal). */
+    long journalPendingBytes() {
+        SinkJournal j = journal;
+        return j == null || j.disabled ? 0 : slots.pendingJournaledBytes();
     }
 
     /** For framing layers: an error of the caller's data (nothing written), kept as last error. */

@@ -19,6 +19,8 @@ final class ByteSinkMetrics implements SinkMetrics {
     @Override public long directWrites() { return sink.directWrites.sum(); }
     @Override public long splitRecords() { return sink.splitRecords.sum(); }
     @Override public long pendingBytes() { return sink.pendingBytes(); }
+    @Override public long journalPendingBytes() { return sink.journalPendingBytes(); }
+    @Override public long recoveredAtOpen() { return sink.recoveredFrames; }
     @Override public long errors() { return sink.errors.get(); }
     @Override public String lastError() { return sink.lastError; }
     @Override public int bufferBytes() { return sink.bufferBytes; }

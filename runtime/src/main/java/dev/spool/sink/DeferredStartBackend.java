@@ -67,6 +67,11 @@ final class DeferredStartBackend implements SinkBackend {
     }
 
     @Override
+    public long startedPosition() throws IOException {
+        return real().position();
+    }
+
+    @Override
     public void rewind(long position) throws IOException {
         if (position == UNKNOWN) {
             if (real != null) {

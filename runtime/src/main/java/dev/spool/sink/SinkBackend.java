@@ -15,6 +15,11 @@ interface SinkBackend {
     /** Bytes of payload written so far (the logical end of the output). */
     long position();
 
+    /** {@link #position()}, finding a deferred start first (so it is never unknown); for the journal's record. */
+    default long startedPosition() throws IOException {
+        return position();
+    }
+
     /** Moves the logical end back to {@code position} after a failed write. */
     void rewind(long position) throws IOException;
 

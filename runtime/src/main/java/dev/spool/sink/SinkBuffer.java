@@ -75,10 +75,27 @@ final class SinkBuffer {
     /** Writer only: rescued from a sealer that may still be alive; retired after writing, never recycled. */
     boolean retire;
 
+    /** The journal region backing {@link #data} ({@link SinkJournal}), or -1 for memory of its own. */
+    final int region;
+    /**
+     * The use of {@link #region} this installation is (set by the installer before {@link #open},
+     * whose release publishes it; read by the writer after taking the buffer from its queue).
+     */
+    long journalSeq;
+
     SinkBuffer(int capacity, boolean direct) {
         this.capacity = capacity;
         this.data = (direct ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity))
                 .order(ByteOrder.LITTLE_ENDIAN);
+        this.region = -1;
+        this.claimed = CLOSED;
+    }
+
+    /** A buffer over {@code mapped}, region {@code region} of a {@link SinkJournal}. */
+    SinkBuffer(ByteBuffer mapped, int region) {
+        this.capacity = mapped.capacity();
+        this.data = mapped.order(ByteOrder.LITTLE_ENDIAN);
+        this.region = region;
         this.claimed = CLOSED;
     }
 

@@ -72,6 +72,26 @@ public interface SinkMetrics {
     long pendingBytes();
 
     /**
+     * Bytes producers copied into the sink's journal (issue 33) that the writer has not written to
+     * the file yet: what a kill of the process now would leave for the next open to replay.
+     *
+     * @return the bytes now; 0 without a journal ({@code spool.sink.journal=false}, not an event file, the journal failed)
+     */
+    default long journalPendingBytes() {
+        return 0;
+    }
+
+    /**
+     * Records (frames; a split record counts once per part) that the open of this sink's file
+     * replayed from the journal a killed writer had left.
+     *
+     * @return the count, fixed at open
+     */
+    default long recoveredAtOpen() {
+        return 0;
+    }
+
+    /**
      * I/O and encoding errors; the last one is {@link #lastError()}.
      *
      * @return the count since open or the last reset

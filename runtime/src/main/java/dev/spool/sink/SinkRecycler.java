@@ -76,6 +76,9 @@ final class SinkRecycler {
             next = buf;
         } else {
             slots.unregister(buf);
+            if (reusable && sink.journal != null) {
+                sink.journal.returnRegion(buf); // zeroed and empty: the writer wrote it whole
+            }
         }
         slots.free.offer(next);
         BufferHandOff.Slot cur = slots.currentSlot();
@@ -89,7 +92,7 @@ final class SinkRecycler {
             return null;
         }
         try {
-            return sink.slots.register(new SinkBuffer(capacity, sink.backend.wantsDirectBuffers()));
+            return sink.slots.register(sink.slots.newBuffer(capacity));
         } catch (OutOfMemoryError | RuntimeException e) {
             unallocatable = capacity;
             sink.recordError("buffer of " + capacity + " bytes for " + sink.name

@@ -33,6 +33,8 @@ public final class SinkSettings {
      * counted failure (an {@code IOException} through the stream of {@link SinkStreams}).
      */
     public static final long DEFAULT_WAIT_MILLIS = 10_000;
+    /** {@code spool.sink.journal}: acknowledged events survive a SIGKILL (issue 33). */
+    public static final boolean DEFAULT_JOURNAL = true;
     /** The shortest accepted {@code spool.sink.wait.millis}. */
     public static final long MIN_WAIT_MILLIS = 1;
     /** The longest accepted {@code spool.sink.wait.millis}: one hour. */
@@ -59,6 +61,7 @@ public final class SinkSettings {
     private final SinkPolicy policy;
     private final long maxBytesPerSecond;
     private final long waitMillis;
+    private final boolean journal;
 
     private SinkSettings(Builder b) {
         this.type = b.type;
@@ -69,6 +72,7 @@ public final class SinkSettings {
         this.policy = b.policy;
         this.maxBytesPerSecond = b.maxBytesPerSecond;
         this.waitMillis = b.waitMillis;
+        this.journal = b.journal;
     }
 
     /**
@@ -97,7 +101,7 @@ public final class SinkSettings {
     public Builder toBuilder() {
         return new Builder().type(type).bufferBytes(bufferBytes).buffers(buffers)
                 .directThreshold(directThreshold).recordMax(recordMax).policy(policy)
-                .maxBytesPerSecond(maxBytesPerSecond).waitMillis(waitMillis);
+                .maxBytesPerSecond(maxBytesPerSecond).waitMillis(waitMillis).journal(journal);
     }
 
     /**
@@ -157,6 +161,14 @@ public final class SinkSettings {
     public long waitMillis() { return waitMillis; }
 
     /**
+     * {@code spool.sink.journal}: an event file's sink keeps its buffers in a mapped journal beside
+     * the file ({@link SinkJournal}), so acknowledged events survive a kill of the process.
+     *
+     * @return whether a {@code file} back end's sink of an event file journals its buffers
+     */
+    public boolean journal() { return journal; }
+
+    /**
      * All settings, for logs and diagnostics.
      *
      * @return {@code SinkSettings{type=..., bufferBytes=..., ...}}
@@ -165,7 +177,7 @@ public final class SinkSettings {
     public String toString() {
         return "SinkSettings{type=" + type + ", bufferBytes=" + bufferBytes + ", buffers=" + buffers
                 + ", directThreshold=" + directThreshold + ", recordMax=" + recordMax
-                + ", policy=" + policy + ", maxBytesPerSecond=" + maxBytesPerSecond + ", waitMillis=" + waitMillis + '}';
+                + ", policy=" + policy + ", maxBytesPerSecond=" + maxBytesPerSecond + ", waitMillis=" + waitMillis + ", journal=" + journal + '}';
     }
 
     /** Validating builder; unset values keep their defaults. */
@@ -178,6 +190,7 @@ public final class SinkSettings {
         private SinkPolicy policy = DEFAULT_POLICY;
         private long maxBytesPerSecond = DEFAULT_MAX_BYTES_PER_SECOND;
         private long waitMillis = DEFAULT_WAIT_MILLIS;
+        private boolean journal = DEFAULT_JOURNAL;
 
         private Builder() {
         }
@@ -287,6 +300,17 @@ public final class SinkSettings {
                 throw bad("spool.sink.wait.millis", waitMillis, MIN_WAIT_MILLIS + ".." + MAX_WAIT_MILLIS);
             }
             this.waitMillis = waitMillis;
+            return this;
+        }
+
+        /**
+         * {@code spool.sink.journal}; see {@link SinkSettings#journal()}.
+         *
+         * @param journal whether an event file's {@code file} back end journals its buffers
+         * @return this builder
+         */
+        public Builder journal(boolean journal) {
+            this.journal = journal;
             return this;
         }
 

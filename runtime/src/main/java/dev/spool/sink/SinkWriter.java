@@ -183,6 +183,9 @@ final class SinkWriter implements Runnable {
             try {
                 drainLeftovers();
                 output.saveGivenUp();
+                if (sink.journal != null) {
+                    sink.journal.delete();       // every buffer is written (or given up to the recovery folder)
+                }
                 if (sink.closeRequested) {
                     closeBackend();
                 } else {
@@ -288,12 +291,26 @@ final class SinkWriter implements Runnable {
                     sink.recordError("write " + sink.name + ": " + (holes.length + buf.holesOverflowed())
                             + " unit(s) whose copy failed in their producer (left out: " + holes.length + ")");
                 }
-                output.write(slices(buf.data, limit, holes), limit, buf.committedEvents() - holes.length, null);
+                output.journalSeq = buf.region >= 0 ? buf.journalSeq : 0;
+                ByteBuffer[] parts = slices(buf.data, limit, holes);
+                output.write(parts, remaining(parts), buf.committedEvents() - holes.length, null);
             }
         } finally {
+            output.journalSeq = 0;
             buf.written = true;
+            if (sink.journal != null) {
+                sink.journal.bufferWritten(buf, limit, whole);
+            }
             recycler.release(buf, whole);
         }
+    }
+
+    private static long remaining(ByteBuffer[] parts) {
+        long n = 0;
+        for (ByteBuffer b : parts) {
+            n += b.remaining();
+        }
+        return n;
     }
 
     /** {@code [0, limit)} of {@code data} without the holes (sorted {@code offset << 32 | length}). */

@@ -125,6 +125,12 @@
  *       {@code ended}, written last, read true: the writer's actions happen-before). A close
  *       called from the writer's own turn (its {@code runner} is the calling thread) does not wait
  *       for itself: the turn's next step does the closing.</li>
+ *   <li><b>Journal</b> (issue 33; event files, {@code file} back end): the buffers are regions of
+ *       one shared mapping ({@link SinkJournal}). The installer stamps a region's use before
+ *       {@code open()} (its release publishes the stamp); the writer records each write as pending
+ *       before it, and zeroes the region and clears its use after it, before the buffer is
+ *       recycled, so no producer copies into a region being zeroed. A retired buffer's region is
+ *       marked retired (never replayed); its replacement takes a spare region.</li>
  * </ul>
  */
 package dev.spool.sink;

@@ -9,9 +9,11 @@ import dev.spool.buffer.Await;
 import dev.spool.events.EventLog;
 import dev.spool.events.EventReader;
 import dev.spool.events.EventRecord;
+import dev.spool.sink.JournalLayout;
 import dev.spool.sink.SinkPolicy;
 import dev.spool.sink.SinkSettings;
 import dev.spool.sink.SinkType;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -47,6 +49,30 @@ class DiskFullSinkTest {
     @Test
     void shouldSurviveAFullDiskWithTheMmapBackEnd() throws Exception {
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> runFullDisk(SinkPolicy.BLOCK, SinkType.MMAP));
+    }
+
+    /**
+     * Issue 33: a disk without room for the journal ({@code spool.buffers} + 2 regions, 6 MiB at
+     * the defaults, on the 2 MiB tmpfs) fails at open, with ENOSPC and not later as a SIGBUS in a
+     * producer: the log works as without a journal, the error is counted and names the journal,
+     * and no partial journal is left. (The cases above run with their 100 KiB journal in place
+     * while the disk is full: the producers behave as before, bounded.)
+     */
+    @Test
+    void shouldOpenWithoutAJournalWhenTheDiskCannotHoldIt() throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(tmp.resolve("fs"), "2m")) {
+            Path file = fs.dir.resolve("events.spool");
+            try (EventLog log = EventLog.open(file)) {
+                String last = log.metrics().lastError();
+                assertTrue(last.contains("events.spool.journal not created") && last.contains("No space left"), last);
+                log.emit(Map.of("i", 0));
+            }
+            assertTrue(!Files.exists(JournalLayout.journalOf(file)), "no partial journal left");
+            try (EventReader r = EventReader.open(file)) {
+                assertEquals(1, r.scan());
+                assertTrue(r.sound(), r.problems().toString());
+            }
+        }
     }
 
     private void runFullDisk(SinkPolicy policy, SinkType type) throws Exception {

@@ -187,6 +187,8 @@ final class LogSink {
         @Override public long directWrites() { return sink.directWrites(); }
         @Override public long splitRecords() { return sink.splitRecords(); }
         @Override public long pendingBytes() { return sink.pendingBytes(); }
+        @Override public long journalPendingBytes() { return sink.journalPendingBytes(); }
+        @Override public long recoveredAtOpen() { return sink.recoveredAtOpen(); }
         @Override public long errors() { return sink.errors(); }
         @Override public String lastError() { return sink.lastError(); }
         @Override public int bufferBytes() { return sink.bufferBytes(); }

@@ -51,6 +51,7 @@ final class Settings {
                     .policy(SinkPolicy.valueOf(config.sinkPolicy().toUpperCase(Locale.ROOT)))
                     .maxBytesPerSecond(config.sinkMaxBytesPerSecond())
                     .waitMillis(config.sinkWaitMillis())
+                    .journal(config.sinkJournal())
                     .build();
         } catch (IllegalArgumentException e) {
             control.error("settings-sink", "sink settings rejected (" + e.getMessage() + "): sink defaults used");

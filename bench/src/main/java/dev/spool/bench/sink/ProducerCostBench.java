@@ -10,6 +10,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -26,13 +27,16 @@ import org.openjdk.jmh.annotations.TearDown;
 public class ProducerCostBench {
     static final byte[] SMALL = EventCodec.encode(Map.of("step", 12345, "name", "evt", "v", 1.5));
     private final Map<String, Object> map = Map.of("step", 12345, "name", "evt", "v", 1.5);
+    /** {@code spool.sink.journal} (issue 33): buffers in a mapped journal, or in memory as before. */
+    @Param({"true", "false"})
+    public boolean journal;
     private Path file;
     private EventLog log;
 
     @Setup
     public void open() {
         file = BenchFiles.fresh("cost");
-        log = EventLog.open(file, SinkSettings.builder().bufferBytes(4 << 20).buffers(8).build());
+        log = EventLog.open(file, SinkSettings.builder().bufferBytes(4 << 20).buffers(8).journal(journal).build());
     }
 
     @TearDown

@@ -103,6 +103,11 @@ public enum ConfigKey {
             "The longest any thread waits inside a sink (a `block` producer for a free buffer, a direct write,"
                     + " a flush, close). Past it the write fails, counted in `Dropped` with `LastError`; a routed"
                     + " log stream reports an `IOException` to the handler's error path."),
+    SINK_JOURNAL("spool.sink.journal", ValueType.BOOLEAN, "true",
+            "An event file's sink (`file` back end) keeps its buffers in a memory-mapped journal beside the file"
+                    + " (`<file>.journal`, `spool.sink.buffers` + 2 buffers' size): an event whose `emit` returned"
+                    + " survives a SIGKILL of the process (not a power loss) and is replayed, once, by the next open of"
+                    + " the file. `false`: buffers in memory, lost with the process as before."),
     SINK_THREADS("spool.sink.threads", ValueType.intRange(0, 64), "2",
             "Agent: threads of the one pool that writes every sink of the process (each routed log and the"
                     + " event file; one thread per sink at a time, so each file keeps its order), plus a timer"

@@ -247,6 +247,8 @@ public final class SpoolConfig {
     public String sinkPolicy() { return text(ConfigKey.SINK_POLICY); }
     public long sinkMaxBytesPerSecond() { return number(ConfigKey.SINK_MAX_BYTES_PER_SECOND); }
     public long sinkWaitMillis() { return number(ConfigKey.SINK_WAIT_MILLIS); }
+    /** {@code spool.sink.journal}: event files' sinks journal their buffers (issue 33). */
+    public boolean sinkJournal() { return bool(ConfigKey.SINK_JOURNAL); }
     /** {@code spool.sink.threads}: the writer threads every sink shares; 0 = a writer thread per sink. */
     public int sinkThreads() { return (int) number(ConfigKey.SINK_THREADS); }
     public boolean jmxEnabled() { return bool(ConfigKey.JMX_ENABLED); }

@@ -99,6 +99,20 @@ final class Emit {
         return thread.contains("shutdown") ? SpoolJfr.EXIT : SpoolJfr.EXPLICIT;
     }
 
+    static void journalRecovered(Path path, long records, long bytes) {
+        try {
+            Events.JournalRecovery e = new Events.JournalRecovery();
+            if (e.shouldCommit()) {
+                e.path = String.valueOf(path);
+                e.records = records;
+                e.bytes = bytes;
+                e.commit();
+            }
+        } catch (RuntimeException | LinkageError t) {
+            // never breaks an open
+        }
+    }
+
     static void conflict(Path path, Path conflictFile) {
         try {
             Events.Conflict e = new Events.Conflict();

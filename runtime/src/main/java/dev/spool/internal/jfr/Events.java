@@ -39,6 +39,17 @@ final class Events {
         @Label("Conflict File") String conflictFile;
     }
 
+    @Name("dev.spool.JournalRecovery")
+    @Label("Journal Recovery")
+    @Category({"Spool", "Sink"})
+    @Description("The open of an event file replayed what a killed writer's journal still held")
+    @StackTrace(false)
+    static final class JournalRecovery extends Event {
+        @Label("File") String path;
+        @Label("Records") long records;
+        @Label("Bytes") @DataAmount long bytes;
+    }
+
     @Name("dev.spool.WriteError")
     @Label("Write Error")
     @Category({"Spool", "Errors"})

@@ -114,6 +114,18 @@ public final class SpoolJfr {
     }
 
     /**
+     * The open of an event file replayed the journal a killed writer left (issue 33).
+     * @param path the event file
+     * @param records frames replayed
+     * @param bytes bytes replayed
+     */
+    public static void journalRecovered(Path path, long records, long bytes) {
+        if (on()) {
+            Emit.journalRecovered(path, records, bytes);
+        }
+    }
+
+    /**
      * A write failed.
      * @param component {@code buffer} or {@code sink}
      * @param path the file or sink

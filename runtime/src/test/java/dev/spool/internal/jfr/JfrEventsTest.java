@@ -10,6 +10,7 @@ import dev.spool.buffer.FlushException;
 import dev.spool.buffer.SharedBuffer;
 import dev.spool.collections.SyncedMap;
 import dev.spool.events.EventLog;
+import dev.spool.sink.JournalLayout;
 import dev.spool.sink.SinkPolicy;
 import dev.spool.sink.SinkSettings;
 import java.nio.file.Files;
@@ -46,7 +47,7 @@ class JfrEventsTest {
     void record() {
         SpoolJfr.setEnabled(true);
         stream = new RecordingStream();
-        for (String type : List.of("BufferFlush", "Conflict", "WriteError", "SinkWrite", "SinkStatistics", "Drop")) {
+        for (String type : List.of("BufferFlush", "Conflict", "WriteError", "SinkWrite", "SinkStatistics", "Drop", "JournalRecovery")) {
             stream.enable("dev.spool." + type).withPeriod(Duration.ofMillis(200));
         }
         stream.onEvent(seen::add);
@@ -145,6 +146,29 @@ class JfrEventsTest {
     private static RecordedEvent first(List<RecordedEvent> events, String type, Predicate<RecordedEvent> matching) {
         return events.stream().filter(e -> e.getEventType().getName().equals(type) && matching.test(e)).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + type + " in " + events));
+    }
+
+    /** Issue 33: an open that replays a killed writer's journal (laid out by hand, two frames a plain log wrote) records it. */
+    @Test
+    void shouldRecordAJournalRecovery() throws Exception {
+        Path plain = dir.resolve("plain.spool");
+        try (EventLog p = EventLog.open(plain, SinkSettings.builder().journal(false).build())) {
+            p.emit("a");
+            p.emit("b");
+        }
+        byte[] bytes = Files.readAllBytes(plain);
+        Path file = Files.write(dir.resolve("events.spool"), java.util.Arrays.copyOf(bytes, 16));
+        java.nio.ByteBuffer j = java.nio.ByteBuffer.allocate(JournalLayout.headerBytes(1) + 4096)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        j.put(0, JournalLayout.MAGIC).putInt(JournalLayout.VERSION_OFFSET, JournalLayout.VERSION)
+                .putInt(JournalLayout.REGION_COUNT_OFFSET, 1).putInt(JournalLayout.REGION_BYTES_OFFSET, 4096)
+                .putLong(JournalLayout.USE_TABLE_OFFSET, 1)
+                .put(JournalLayout.headerBytes(1), java.util.Arrays.copyOfRange(bytes, 16, bytes.length));
+        Files.write(JournalLayout.journalOf(file), j.array());
+        EventLog.open(file).close();
+        RecordedEvent e = await("dev.spool.JournalRecovery", x -> x.getString("path").endsWith("events.spool"));
+        assertEquals(2, e.getLong("records"));
+        assertEquals(bytes.length - 16, e.getLong("bytes"));
     }
 
     private RecordedEvent await(String type, Predicate<RecordedEvent> matching) throws InterruptedException {
