@@ -39,6 +39,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     private volatile Runnable extraFlush = () -> { };
     private volatile Runnable capturedLogs = () -> { };
     private volatile java.util.function.Consumer<Object> capturedLogsOf = owner -> { };
+    private volatile java.util.function.Predicate<Object> logWriter = owner -> false;
     private volatile Backends backends;
     private volatile LogVisibility visibility;
     /** Whether any log stream is routed now (read per host file operation: {@link RoutedLogReads}). */
@@ -200,6 +201,20 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
             capturedLogsOf.accept(owner);
         } catch (RuntimeException e) {
             error("flush-captured-logs", "writing captured log records failed: " + e);
+        }
+    }
+
+    /** What {@link #writesLogHere} asks: whether this thread holds a Logback appender's lock or drains its queue. */
+    void logWriterTest(java.util.function.Predicate<Object> test) {
+        logWriter = test;
+    }
+
+    /** Whether the current thread writes {@code owner}'s log now (a Logback appender's lock or queue; never throws). */
+    boolean writesLogHere(Object owner) {
+        try {
+            return logWriter.test(owner);
+        } catch (RuntimeException e) {
+            return false;
         }
     }
 

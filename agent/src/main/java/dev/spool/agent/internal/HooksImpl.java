@@ -65,13 +65,14 @@ final class HooksImpl implements SpoolHooks {
         this.deferral = new LogbackDeferral(control::error, backends.sinkWaitMillis());
         control.capturedLogsOf(owner -> { // one handler's or appender's (a host reading its file)
             try {
-                deferral.closing(owner); // Logback: what the appender captured, under its lock
+                deferral.beforeHostLooks(owner); // Logback: what the appender captured and is writing now, under its locks
             } finally {
                 if (julCaptures != null) {
                     julCaptures.drain(owner, "flush"); // JUL: what the handler captured, under its monitor
                 }
             }
         });
+        control.logWriterTest(deferral::writesHere); // a roll on a thread that holds the appender's lock looks at its folder
         control.capturedLogs(() -> { // both, even when one throws (AgentControl.flush counts it)
             try {
                 deferral.drainAll();

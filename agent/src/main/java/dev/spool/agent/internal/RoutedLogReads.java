@@ -55,10 +55,12 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
 
     @Override
     public void beforeRead(Path file) {
-        Path target = RoutedStream.absolute(file);
-        if (target != null) {
-            drain(() -> writing(target));
-        }
+        look(file, true);
+    }
+
+    @Override
+    public void beforeLook(Path fileOrFolder) {
+        look(fileOrFolder, false);
     }
 
     @Override
@@ -66,13 +68,32 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
         drain(control::openStreams);
     }
 
-    /** The routed streams writing {@code target} now. */
-    private List<RoutedStream> writing(Path target) {
+    private void look(Path file, boolean read) {
+        Path target = RoutedStream.absolute(file);
+        if (target != null) {
+            drain(() -> concerning(target, read));
+        }
+    }
+
+    /**
+     * The routed streams writing {@code target} or whose folders hold it ({@link LogFolders}), less
+     * those this thread writes itself: a Logback appender whose lock it holds or whose queue it drains
+     * (its roll listing the folder, its compression reading an archive) and, for a look, a JUL handler
+     * whose monitor it holds (its rotation checking its files). That thread is the log's writer: what
+     * it sees is what plain Logback's or JUL's own thread sees, and waiting for itself would only
+     * spend the bound.
+     */
+    private List<RoutedStream> concerning(Path target, boolean read) {
         List<RoutedStream> hits = new ArrayList<>(1);
         for (RoutedStream s : control.openStreams()) {
-            if (target.equals(s.file())) {
-                hits.add(s);
+            if (!target.equals(s.file()) && !s.folders().concerns(target)) {
+                continue;
             }
+            Object owner = s.owner();
+            if (owner != null && (control.writesLogHere(owner) || (!read && Thread.holdsLock(owner)))) {
+                continue;
+            }
+            hits.add(s);
         }
         return hits;
     }

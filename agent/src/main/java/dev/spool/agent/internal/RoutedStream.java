@@ -47,6 +47,8 @@ final class RoutedStream extends OutputStream {
     private final Path file;
     /** The JUL handler or Logback appender whose stream this is (its captured records feed it), or null. */
     private volatile Object owner;
+    /** The folders of the file and its archives, once a look at a folder asked ({@link LogFolders}). */
+    private volatile LogFolders folders;
     private final long lengthLimit;
     private long length;
     private volatile boolean routing = true;
@@ -91,6 +93,19 @@ final class RoutedStream extends OutputStream {
     RoutedStream owner(Object handlerOrAppender) {
         this.owner = handlerOrAppender;
         return this;
+    }
+
+    /** The folders of this stream's file and of its owner's archives (read once its owner is known). */
+    LogFolders folders() {
+        LogFolders f = folders;
+        if (f == null) {
+            Object o = owner;
+            f = LogFolders.of(file, o);
+            if (o != null) {
+                folders = f;
+            }
+        }
+        return f;
     }
 
     /** The file this stream writes (absolute, normalised), or null when its name is no path. */

@@ -126,6 +126,11 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     }
 
     /** Whether this appender's rolling check runs where its events are written (its events come through {@link #captureChecked}). */
+    /** Whether this thread holds the appender's stream lock or its policy lock, or drains its queue. */
+    boolean writesHere() {
+        return lock.isHeldByCurrentThread() || (rolling != null && rolling.held()) || queue.isDrainingThread();
+    }
+
     boolean checksRolling() {
         return rolling != null;
     }
@@ -211,6 +216,17 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             return;
         }
         drainHere(null);
+    }
+
+    /**
+     * Before the host looks at the appender's files (a read, a listing, an existence check): writes
+     * what is queued, and waits for a batch another thread is writing now (with its roll), by taking
+     * the appender's locks even when the queue is empty. Nothing on a thread already draining it.
+     */
+    void drainForReader() {
+        if (!queue.isDrainingThread()) {
+            drainHere(null);
+        }
     }
 
     /**

@@ -143,6 +143,23 @@ public final class LogbackDeferral {
         }
     }
 
+    /**
+     * Before the host looks at the appender's files: what it captured is written, and a batch being
+     * written now (a roll on Spool's thread) is waited for (under its locks, as {@link #closing}).
+     */
+    public void beforeHostLooks(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        if (d != null) {
+            d.drainForReader();
+        }
+    }
+
+    /** Whether this thread holds the appender's lock (or its policy's) or drains its queue: it is the appender's writer now. */
+    public boolean writesHere(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        return d != null && d.writesHere();
+    }
+
     /** Writes what every appender has queued (Spool's flush, the kill switch, exit); each lock waited for at most {@code millis}. */
     public void drainAll() {
         long millis = waitMillis;
