@@ -36,6 +36,8 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     private final AtomicLong errors = new AtomicLong();
     private final AtomicReference<String> lastError = new AtomicReference<>("");
     private volatile boolean routingEnabled = true;
+    private final PlainPaths plainPaths = new PlainPaths(this);
+    private final LogOwners owners = new LogOwners();
     private volatile Runnable extraFlush = () -> { };
     private volatile Runnable capturedLogs = () -> { };
     private volatile java.util.function.Consumer<Object> capturedLogsOf = owner -> { };
@@ -112,6 +114,16 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     @Override
     public Map<String, String> configuration() {
         return configuration;
+    }
+
+    /** The handlers and appenders left on the plain path, counted and named once by reason. */
+    public PlainPaths plainPaths() {
+        return plainPaths;
+    }
+
+    @Override
+    public Map<String, Long> plainPathByReason() {
+        return plainPaths.byReason();
     }
 
     @Override
@@ -222,6 +234,11 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
         instrumented.add(className);
     }
 
+    /** The handlers and appenders ever routed whose folders hold {@code target} ({@link LogOwners}). */
+    List<Object> logOwnersConcerning(java.nio.file.Path target) {
+        return owners.concerning(target);
+    }
+
     /** The log streams routed now. */
     List<RoutedStream> openStreams() {
         synchronized (streams) {
@@ -238,6 +255,10 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
         }
         if (first) {
             firstRoutedStream.run();
+        }
+        Object owner = stream.owner();
+        if (owner != null) {
+            owners.routed(owner, stream.folders());
         }
         sinkOpened(stream.metrics());
         LogVisibility v = visibility;

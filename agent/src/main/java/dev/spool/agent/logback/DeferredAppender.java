@@ -57,6 +57,8 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private int failures;
     private java.util.function.Consumer<String> compiledReport;
     private java.util.function.Consumer<String> fullReport;
+    /** Receives the shape of an encoder set later that Spool cannot run (its events take Logback's path); null: none. */
+    java.util.function.Consumer<LogbackEncoders.Shape> plainReport;
     private volatile AppenderEncoding encoding; // replaced only under the lock, after what was queued for the old one is written
 
     private DeferredAppender(Object appender, AppenderAccess access, long waitMillis, RollingCheck rolling) {
@@ -243,7 +245,15 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         } catch (Throwable t) {
             return e;
         }
-        return now == e.encoder() ? e : drainHere(now);
+        if (now == e.encoder()) {
+            return e;
+        }
+        AppenderEncoding next = drainHere(now);
+        java.util.function.Consumer<LogbackEncoders.Shape> report = plainReport;
+        if (next != e && next.refused() != null && report != null) {
+            report.accept(next.refused()); // after the locks are let go: the report reads the appender's name and file
+        }
+        return next;
     }
 
     /** Writes what is queued on this thread under the appender's lock; then, if {@code next} is not null, encodes with it from now on. */
