@@ -42,6 +42,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     private volatile Runnable capturedLogs = () -> { };
     private volatile java.util.function.Consumer<Object> capturedLogsOf = owner -> { };
     private volatile java.util.function.Predicate<Object> logWriter = owner -> false;
+    private volatile java.util.function.Predicate<Object> logIdle = owner -> false;
     private volatile Backends backends;
     private volatile LogVisibility visibility;
     /** Whether any log stream is routed now (read per host file operation: {@link RoutedLogReads}). */
@@ -213,6 +214,20 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
             capturedLogsOf.accept(owner);
         } catch (RuntimeException e) {
             error("flush-captured-logs", "writing captured log records failed: " + e);
+        }
+    }
+
+    /** What {@link #logIdle} asks: whether nothing a handler or appender captured waits or is being written. */
+    void logIdleTest(java.util.function.Predicate<Object> test) {
+        logIdle = test;
+    }
+
+    /** Whether nothing {@code owner} captured waits or is being written now (false when that cannot be told). */
+    boolean logIdle(Object owner) {
+        try {
+            return logIdle.test(owner);
+        } catch (RuntimeException e) {
+            return false;
         }
     }
 

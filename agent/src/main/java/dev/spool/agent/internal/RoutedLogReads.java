@@ -82,8 +82,26 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
         }
         List<Object> owners = control.logOwnersConcerning(target);
         owners.removeIf(o -> writer(o, read));
+        boolean idle = true;
+        for (Object o : owners) {
+            idle &= control.logIdle(o); // asked before the streams are listed: a write finishing meanwhile shows in them
+        }
         Supplier<List<RoutedStream>> streams = () -> concerning(target, read);
-        drain(owners, streams.get(), streams);
+        List<RoutedStream> first = streams.get();
+        if (idle && settled(first)) {
+            return; // nothing captured waits and every byte is on disk already: no drain, no thread
+        }
+        drain(owners, first, streams);
+    }
+
+    /** Whether every stream has an owner (whose captures were asked) and nothing routed since a reader's last drain. */
+    private static boolean settled(List<RoutedStream> streams) {
+        for (RoutedStream s : streams) {
+            if (s.owner() == null || s.readerPending()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

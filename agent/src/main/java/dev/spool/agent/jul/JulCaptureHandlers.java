@@ -162,6 +162,12 @@ final class JulCaptureHandlers {
         }
     }
 
+    /** Whether nothing the handler captured waits or is being written now. */
+    boolean idle(Object handler) {
+        JulCaptureLog log = handler instanceof Handler ? find((Handler) handler) : null;
+        return log == null || log.queue().idle();
+    }
+
     /**
      * The agent's flush (CLI {@code flush}, the Agent bean, the kill switch): every record captured
      * before the call is handed to its handler when this returns, on the calling thread (each

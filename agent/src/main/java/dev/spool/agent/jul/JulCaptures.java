@@ -55,6 +55,12 @@ public final class JulCaptures {
         }
     }
 
+    /** Whether nothing the handler captured waits or is being written now (true when it captures nothing). */
+    public boolean idle(Object handler) {
+        JulCaptureHandlers h = handlers;
+        return h == null || h.idle(handler);
+    }
+
     /**
      * The agent's flush (CLI {@code flush}, the Agent bean, the kill switch): every record captured
      * before the call is handed to its handler when this returns, on the calling thread.

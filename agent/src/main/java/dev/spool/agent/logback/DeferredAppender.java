@@ -128,6 +128,11 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     }
 
     /** Whether this appender's rolling check runs where its events are written (its events come through {@link #captureChecked}). */
+    /** Nothing captured is waiting or being written now (a reader need not drain it). */
+    boolean idle() {
+        return queue.idle() && !lock.isLocked();
+    }
+
     /** Whether this thread holds the appender's stream lock or its policy lock, or drains its queue. */
     boolean writesHere() {
         return lock.isHeldByCurrentThread() || (rolling != null && rolling.held()) || queue.isDrainingThread();

@@ -170,6 +170,12 @@ public final class LogbackDeferral {
         }
     }
 
+    /** Whether nothing the appender captured waits or is being written now (true when it captures nothing). */
+    public boolean idle(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        return d == null || d.idle();
+    }
+
     /** Whether this thread holds the appender's lock (or its policy's) or drains its queue: it is the appender's writer now. */
     public boolean writesHere(Object appender) {
         DeferredAppender d = appenders.get(appender);

@@ -45,7 +45,7 @@ class LogReadArchiveIT {
                 + "    <file>" + dir.resolve("app.log") + "</file>\n"
                 + "    <rollingPolicy class=\"ch.qos.logback.core.rolling.SizeAndTimeBasedRollingPolicy\">\n"
                 + "      <fileNamePattern>" + dir.resolve("arch-%d{yyyy-MM-dd}.%i") + "</fileNamePattern>\n"
-                + "      <maxFileSize>600</maxFileSize>\n"
+                + "      <maxFileSize>150</maxFileSize>\n"
                 + "    </rollingPolicy>\n"
                 + "    <encoder><pattern>%msg%n</pattern></encoder>\n"
                 + "  </appender>\n"
