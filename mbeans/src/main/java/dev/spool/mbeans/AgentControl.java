@@ -21,6 +21,11 @@ public interface AgentControl {
 
     long errors();
 
+    /** JUL handlers and Logback appenders Spool left on the plain path (exactness not proven), by reason. */
+    default Map<String, Long> plainPathByReason() {
+        return Map.of();
+    }
+
     /**
      * The answer to one of the command line's commands ({@code status}, {@code flush}) as one JSON
      * object, the same whether the command came through JMX or through a loaded agent jar.

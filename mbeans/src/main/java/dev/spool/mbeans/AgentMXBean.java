@@ -25,6 +25,11 @@ public interface AgentMXBean {
     @Description("Failures inside Spool that fell back to the application's original behaviour")
     long getErrors();
 
+    @Description("JUL handlers and Logback appenders left on the plain path since start, by reason: Spool could not prove"
+            + " its own path exact for their formatter, pattern, filter or stream (e.g. jul-formatter, jul-filter, jul-format,"
+            + " logback-pattern, logback-encoder, logback-prudent); each is also named once in Spool's log")
+    Map<String, Long> getPlainPathByReason();
+
     @Description("The agent's whole state as one JSON object: what 'java -jar spool-agent.jar status <pid> --json' prints")
     String status();
 

@@ -42,6 +42,11 @@ final class AgentMXBeanAdapter implements AgentMXBean {
     }
 
     @Override
+    public Map<String, Long> getPlainPathByReason() {
+        return Map.copyOf(control.plainPathByReason());
+    }
+
+    @Override
     public String status() {
         return control.command("status");
     }

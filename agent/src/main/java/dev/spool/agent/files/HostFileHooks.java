@@ -46,6 +46,13 @@ public final class HostFileHooks {
 
         /** Writes everything logged to every routed file so far (a child process may read any); never throws. */
         void beforeChildProcess();
+
+        /**
+         * Before a listing of {@code fileOrFolder} or a check of whether it exists: writes what the
+         * logs whose folder (or rolling archives' folder) holds it captured, so rolls happen first,
+         * bounded by the sink's wait; never throws.
+         */
+        void beforeLook(Path fileOrFolder);
     }
 
     /**
@@ -112,8 +119,10 @@ public final class HostFileHooks {
 
     /**
      * A read of a routed log file's content (opening it to read, copying it, a child process) finds
-     * what was logged before it. Not its length or attributes: Logback's size policy reads those
-     * per event, and draining there would write one record per system call again.
+     * what was logged before it; so do a listing of a log's folder and a check of whether a file in it
+     * exists (an archive a roll on Spool's thread is about to make). Not the length or attributes:
+     * Logback's size policy reads those per event, and draining there would write one record per
+     * system call again.
      */
     private void beforeOnLogs(int op, Object a, Object b) {
         switch (op) {
@@ -124,6 +133,7 @@ public final class HostFileHooks {
                 }
             }
             case Hooks.FILE_SPAWN -> logs.beforeChildProcess();
+            case Hooks.FILE_STAT, Hooks.FILE_LIST -> logs.beforeLook(path(a));
             default -> { }
         }
     }

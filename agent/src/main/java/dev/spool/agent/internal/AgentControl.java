@@ -36,9 +36,13 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     private final AtomicLong errors = new AtomicLong();
     private final AtomicReference<String> lastError = new AtomicReference<>("");
     private volatile boolean routingEnabled = true;
+    private final PlainPaths plainPaths = new PlainPaths(this);
+    private final LogOwners owners = new LogOwners();
     private volatile Runnable extraFlush = () -> { };
     private volatile Runnable capturedLogs = () -> { };
     private volatile java.util.function.Consumer<Object> capturedLogsOf = owner -> { };
+    private volatile java.util.function.Predicate<Object> logWriter = owner -> false;
+    private volatile java.util.function.Predicate<Object> logIdle = owner -> false;
     private volatile Backends backends;
     private volatile LogVisibility visibility;
     /** Whether any log stream is routed now (read per host file operation: {@link RoutedLogReads}). */
@@ -111,6 +115,16 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     @Override
     public Map<String, String> configuration() {
         return configuration;
+    }
+
+    /** The handlers and appenders left on the plain path, counted and named once by reason. */
+    public PlainPaths plainPaths() {
+        return plainPaths;
+    }
+
+    @Override
+    public Map<String, Long> plainPathByReason() {
+        return plainPaths.byReason();
     }
 
     @Override
@@ -203,8 +217,41 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
         }
     }
 
+    /** What {@link #logIdle} asks: whether nothing a handler or appender captured waits or is being written. */
+    void logIdleTest(java.util.function.Predicate<Object> test) {
+        logIdle = test;
+    }
+
+    /** Whether nothing {@code owner} captured waits or is being written now (false when that cannot be told). */
+    boolean logIdle(Object owner) {
+        try {
+            return logIdle.test(owner);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** What {@link #writesLogHere} asks: whether this thread holds a Logback appender's lock or drains its queue. */
+    void logWriterTest(java.util.function.Predicate<Object> test) {
+        logWriter = test;
+    }
+
+    /** Whether the current thread writes {@code owner}'s log now (a Logback appender's lock or queue; never throws). */
+    boolean writesLogHere(Object owner) {
+        try {
+            return logWriter.test(owner);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     void instrumented(String className) {
         instrumented.add(className);
+    }
+
+    /** The handlers and appenders ever routed whose folders hold {@code target} ({@link LogOwners}). */
+    List<Object> logOwnersConcerning(java.nio.file.Path target) {
+        return owners.concerning(target);
     }
 
     /** The log streams routed now. */
@@ -223,6 +270,10 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
         }
         if (first) {
             firstRoutedStream.run();
+        }
+        Object owner = stream.owner();
+        if (owner != null) {
+            owners.routed(owner, stream.folders());
         }
         sinkOpened(stream.metrics());
         LogVisibility v = visibility;

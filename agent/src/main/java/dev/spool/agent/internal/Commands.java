@@ -48,6 +48,7 @@ final class Commands implements Function<String, String> {
         answer.put("routedStreams", control.routedStreams());
         answer.put("errors", control.errors());
         answer.put("lastError", control.lastError());
+        answer.put("plainPathByReason", control.plainPathByReason());
         SharedBuffer buffer = backends.bufferIfStarted();
         Map<String, Object> b = new LinkedHashMap<>();
         b.put("started", buffer != null);

@@ -62,16 +62,18 @@ final class HooksImpl implements SpoolHooks {
         this.logback = logback;
         this.emitters = Set.copyOf(emitters);
         this.route = route;
-        this.deferral = new LogbackDeferral(control::error, backends.sinkWaitMillis());
+        this.deferral = new LogbackDeferral(control::error, backends.sinkWaitMillis(), control.plainPaths());
         control.capturedLogsOf(owner -> { // one handler's or appender's (a host reading its file)
             try {
-                deferral.closing(owner); // Logback: what the appender captured, under its lock
+                deferral.beforeHostLooks(owner); // Logback: what the appender captured and is writing now, under its locks
             } finally {
                 if (julCaptures != null) {
                     julCaptures.drain(owner, "flush"); // JUL: what the handler captured, under its monitor
                 }
             }
         });
+        control.logWriterTest(deferral::writesHere);
+        control.logIdleTest(owner -> deferral.idle(owner) && (julCaptures == null || julCaptures.idle(owner))); // a roll on a thread that holds the appender's lock looks at its folder
         control.capturedLogs(() -> { // both, even when one throws (AgentControl.flush counts it)
             try {
                 deferral.drainAll();
@@ -265,6 +267,7 @@ final class HooksImpl implements SpoolHooks {
         LogbackStreams.Plan plan = LogbackStreams.plan(appender, out);
         if (!plan.routable()) {
             AgentLog.debug("not routing a " + appender.getClass().getName() + ": " + plan.reason());
+            control.plainPaths().plain(appender, plan.key(), "not routed: " + plan.reason());
             deferral.unrouted(appender);
             return out;
         }
@@ -275,11 +278,15 @@ final class HooksImpl implements SpoolHooks {
                     plan.currentLength()).owner(appender);
             plan.install(stream);
             control.track(stream);
-            String notDeferred = deferral.routed(appender, plan.rollsByBytes());
+            LogbackDeferral.NotDeferred notDeferred = deferral.routed(appender, plan.rollsByBytes());
             AgentLog.debug("routing " + streamName + " through the sink"
                     + (notDeferred == null ? ", encoded on Spool's thread" + deferral.encoding(appender)
                     + (deferral.checksRolling(appender) ? ", rolling checked there" : "")
-                    : ", encoded on the caller's thread: " + notDeferred));
+                    : ", encoded on the caller's thread: " + notDeferred.sentence()));
+            if (notDeferred != null) {
+                control.plainPaths().plain(appender, notDeferred.key(), "encoded on the caller's thread (bytes routed): "
+                        + notDeferred.sentence());
+            }
         } catch (IllegalAccessException | RuntimeException e) {
             deferral.unrouted(appender);
             control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");

@@ -55,48 +55,106 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
 
     @Override
     public void beforeRead(Path file) {
-        Path target = RoutedStream.absolute(file);
-        if (target != null) {
-            drain(() -> writing(target));
-        }
+        look(file, true);
+    }
+
+    @Override
+    public void beforeLook(Path fileOrFolder) {
+        look(fileOrFolder, false);
     }
 
     @Override
     public void beforeChildProcess() {
-        drain(control::openStreams);
+        List<RoutedStream> open = control.openStreams();
+        List<Object> owners = new ArrayList<>();
+        for (RoutedStream s : open) {
+            if (s.owner() != null) {
+                owners.add(s.owner());
+            }
+        }
+        drain(owners, open, control::openStreams);
     }
 
-    /** The routed streams writing {@code target} now. */
-    private List<RoutedStream> writing(Path target) {
+    private void look(Path file, boolean read) {
+        Path target = RoutedStream.absolute(file);
+        if (target == null) {
+            return;
+        }
+        List<Object> owners = control.logOwnersConcerning(target);
+        owners.removeIf(o -> writer(o, read));
+        boolean idle = true;
+        for (Object o : owners) {
+            idle &= control.logIdle(o); // asked before the streams are listed: a write finishing meanwhile shows in them
+        }
+        Supplier<List<RoutedStream>> streams = () -> concerning(target, read);
+        List<RoutedStream> first = streams.get();
+        if (idle && settled(first)) {
+            return; // nothing captured waits and every byte is on disk already: no drain, no thread
+        }
+        drain(owners, first, streams);
+    }
+
+    /** Whether every stream has an owner (whose captures were asked) and nothing routed since a reader's last drain. */
+    private static boolean settled(List<RoutedStream> streams) {
+        for (RoutedStream s : streams) {
+            if (s.owner() == null || s.readerPending()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether this thread writes {@code owner}'s log now: a Logback appender whose lock it holds or
+     * whose queue it drains (its roll listing the folder, its compression reading an archive) and,
+     * for a look, a JUL handler whose monitor it holds (its rotation checking its files). What that
+     * thread sees is what plain Logback's or JUL's own thread sees, and waiting for itself would only
+     * spend the bound.
+     */
+    private boolean writer(Object owner, boolean read) {
+        return control.writesLogHere(owner) || (!read && Thread.holdsLock(owner));
+    }
+
+    /** The routed streams writing {@code target} or whose folders hold it ({@link LogFolders}), less those this thread writes. */
+    private List<RoutedStream> concerning(Path target, boolean read) {
         List<RoutedStream> hits = new ArrayList<>(1);
         for (RoutedStream s : control.openStreams()) {
-            if (target.equals(s.file())) {
-                hits.add(s);
+            if (!target.equals(s.file()) && !s.folders().concerns(target)) {
+                continue;
             }
+            Object owner = s.owner();
+            if (owner != null && writer(owner, read)) {
+                continue;
+            }
+            hits.add(s);
         }
         return hits;
     }
 
-    private void drain(Supplier<List<RoutedStream>> streams) {
-        List<RoutedStream> first = streams.get();
-        if (first.isEmpty()) {
+    /**
+     * Writes what {@code owners} captured (each under its lock: a batch being written, a roll, is
+     * waited for), then drains the sinks of the streams concerned (listed again: the writes may have
+     * rolled the file). {@code first}: the streams concerned now; one with no known owner drains every log's captures.
+     */
+    private void drain(List<Object> owners, List<RoutedStream> first, Supplier<List<RoutedStream>> streams) {
+        if (owners.isEmpty() && first.isEmpty()) {
             return;
         }
         Runnable drain = () -> {
-            boolean all = false;
+            for (Object o : owners) {
+                control.drainCapturedLogsOf(o);
+            }
             for (RoutedStream s : first) {
-                if (s.owner() != null) {
-                    control.drainCapturedLogsOf(s.owner());
-                } else if (!all) { // a stream whose handler is not known (a MeteredStream made by other code): every log's
+                if (s.owner() == null) { // a stream whose handler is not known (a MeteredStream made by other code): every log's
                     control.drainCapturedLogs();
-                    all = true;
+                    break;
                 }
             }
             for (RoutedStream s : streams.get()) { // again: the captured records may have rolled the file
                 s.drainForReader();
             }
         };
-        if (holdsAnOwner(first)) {
+        if (holdsAnOwner(owners)) {
             boolean mark = Hooks.markSpoolThread(false); // as a host thread: a rotation routes the next file
             try {
                 drain.run();
@@ -120,10 +178,9 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
         }
     }
 
-    private static boolean holdsAnOwner(List<RoutedStream> streams) {
-        for (RoutedStream s : streams) {
-            Object owner = s.owner();
-            if (owner != null && Thread.holdsLock(owner)) {
+    private static boolean holdsAnOwner(List<Object> owners) {
+        for (Object owner : owners) {
+            if (Thread.holdsLock(owner)) {
                 return true;
             }
         }

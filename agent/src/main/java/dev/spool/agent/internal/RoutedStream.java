@@ -47,6 +47,8 @@ final class RoutedStream extends OutputStream {
     private final Path file;
     /** The JUL handler or Logback appender whose stream this is (its captured records feed it), or null. */
     private volatile Object owner;
+    /** The folders of the file and its archives, once a look at a folder asked ({@link LogFolders}). */
+    private volatile LogFolders folders;
     private final long lengthLimit;
     private long length;
     private volatile boolean routing = true;
@@ -54,6 +56,8 @@ final class RoutedStream extends OutputStream {
     private volatile boolean ownPath;
     /** Bytes were written since the last flush: the next flush is the handler's per-record one. */
     private volatile boolean wroteSinceFlush;
+    /** Bytes were routed since a reader last drained the sink ({@link #readerPending()}). */
+    private volatile boolean unreadByReader;
     /** Bytes were routed since the visibility tick last asked the sink to write. */
     private volatile boolean unwritten;
     /** An error the sink reported to the visibility tick, for the host's next call to receive. */
@@ -91,6 +95,19 @@ final class RoutedStream extends OutputStream {
     RoutedStream owner(Object handlerOrAppender) {
         this.owner = handlerOrAppender;
         return this;
+    }
+
+    /** The folders of this stream's file and of its owner's archives (read once its owner is known). */
+    LogFolders folders() {
+        LogFolders f = folders;
+        if (f == null) {
+            Object o = owner;
+            f = LogFolders.of(file, o);
+            if (o != null) {
+                folders = f;
+            }
+        }
+        return f;
     }
 
     /** The file this stream writes (absolute, normalised), or null when its name is no path. */
@@ -171,6 +188,7 @@ final class RoutedStream extends OutputStream {
         }
         wroteSinceFlush = true;
         unwritten = true;
+        unreadByReader = true;
         length += len;
         if (length >= lengthLimit) {
             ownPath = true;
@@ -225,6 +243,7 @@ final class RoutedStream extends OutputStream {
         if (!routing) {
             return; // the host's own path: its bytes are in the file already
         }
+        unreadByReader = false; // before the drain: a write after it sets it again
         try {
             Sinks.drain(routed);
             direct.flush();
@@ -234,6 +253,14 @@ final class RoutedStream extends OutputStream {
             control.error("log-read-drain:" + name, "cannot write " + name + " before the host reads it (" + e
                     + "): the read finds what is on disk");
         }
+    }
+
+    /**
+     * Whether bytes were routed since a reader's last drain: false means a reader finds them all
+     * on disk already (that drain wrote them), so the next look need not drain again.
+     */
+    boolean readerPending() {
+        return routing && unreadByReader;
     }
 
     /** The visibility tick: asks the sink to write what this stream got since the last tick (never blocks). */

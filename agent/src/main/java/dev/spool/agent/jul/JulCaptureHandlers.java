@@ -1,6 +1,7 @@
 package dev.spool.agent.jul;
 
 import dev.spool.agent.internal.AgentLog;
+import dev.spool.agent.internal.PlainPaths;
 import java.util.Arrays;
 import java.util.function.BiConsumer;
 import java.util.logging.FileHandler;
@@ -105,6 +106,7 @@ final class JulCaptureHandlers {
             log.drainHere(); // everything captured goes first; this record takes the host's path
             if (handler.getFormatter() != log.formatter || handler.getFilter() != null) {
                 retire(log);
+                plain(handler, "jul-changed", "its formatter or filter was changed after its first record");
             }
             return false;
         }
@@ -158,6 +160,12 @@ final class JulCaptureHandlers {
         } else {
             log.drainHere();
         }
+    }
+
+    /** Whether nothing the handler captured waits or is being written now. */
+    boolean idle(Object handler) {
+        JulCaptureLog log = handler instanceof Handler ? find((Handler) handler) : null;
+        return log == null || log.queue().idle();
     }
 
     /**
@@ -245,9 +253,22 @@ final class JulCaptureHandlers {
         log.retire();
     }
 
-    /** The compiled form of the handler's formatter, or null when Spool cannot reproduce it exactly. */
+    /**
+     * The compiled form of the handler's formatter, or null when Spool cannot reproduce it exactly:
+     * the handler then keeps the host's path (formatted on the caller's thread, bytes routed), counted
+     * and named once by reason ({@code PlainPaths}).
+     */
     private JulFormat compiledFor(StreamHandler handler, Formatter formatter) {
-        if (access == null || formatter == null || handler.getFilter() != null || !KEEPS_IS_LOGGABLE.get(handler.getClass())) {
+        java.util.logging.Filter filter = handler.getFilter();
+        String reason = access == null ? "jul-inaccessible" : formatter == null ? "jul-formatter"
+                : filter != null ? "jul-filter" : !KEEPS_IS_LOGGABLE.get(handler.getClass()) ? "jul-is-loggable" : null;
+        if (reason != null) {
+            plain(handler, reason, switch (reason) {
+                case "jul-inaccessible" -> "java.util.logging cannot be read by Spool";
+                case "jul-formatter" -> "it has no formatter";
+                case "jul-filter" -> "it has a filter (" + filter.getClass().getName() + "), asked at the call";
+                default -> "its class overrides isLoggable";
+            });
             return null;
         }
         try {
@@ -258,10 +279,23 @@ final class JulCaptureHandlers {
                 // the format string this formatter resolved when it was made (a later configuration change does not apply)
                 return CompiledSimpleFormatter.compile(access.simpleFormat((SimpleFormatter) formatter));
             }
+            plain(handler, "jul-formatter", "its formatter " + formatter.getClass().getName()
+                    + " is not the JDK's SimpleFormatter or XMLFormatter");
+            return null;
+        } catch (IllegalArgumentException e) {
+            plain(handler, "jul-format", "its SimpleFormatter's format is not one Spool reproduces (" + e.getMessage() + ")");
             return null;
         } catch (RuntimeException e) {
             errors.accept("jul-format", "cannot reproduce the formatter of a FileHandler (" + e + "): formatted on the caller's thread");
+            plain(handler, "jul-formatter-unreadable", "its formatter cannot be read (" + e + ")");
             return null;
+        }
+    }
+
+    private void plain(Handler handler, String reason, String sentence) {
+        PlainPaths p = settings.plainPaths();
+        if (p != null) {
+            p.plain(handler, reason, "formatted on the caller's thread (bytes routed): " + sentence);
         }
     }
 }

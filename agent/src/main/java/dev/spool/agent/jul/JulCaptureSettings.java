@@ -1,5 +1,6 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.internal.PlainPaths;
 import dev.spool.sink.SinkPolicy;
 import java.lang.instrument.Instrumentation;
 import java.util.function.BiConsumer;
@@ -17,7 +18,8 @@ import java.util.function.Predicate;
  * @param waitMillis the bound on a caller's wait for room (and on the drains at exit)
  * @param inst       opens {@code java.util.logging} to Spool for {@link JulSources} (null: the JDK infers sources)
  * @param routesCleanly whether a stream is Spool's routed stream, routing, with no error so far ({@link JulDirectWrite})
+ * @param plainPaths where a handler left on the host's path (formatted on the caller's thread) is counted and named
  */
 record JulCaptureSettings(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
-                          long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly) {
+                          long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly, PlainPaths plainPaths) {
 }

@@ -1,5 +1,6 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.internal.PlainPaths;
 import dev.spool.sink.SinkPolicy;
 import java.lang.instrument.Instrumentation;
 import java.util.function.BiConsumer;
@@ -30,10 +31,11 @@ public final class JulCaptures {
     /**
      * @param inst          opens {@code java.util.logging} to Spool for {@link JulSources} (null: the JDK infers sources)
      * @param routesCleanly whether a stream is Spool's routed stream, routing, with no error so far (direct writes, {@link JulDirectWrite})
+     * @param plainPaths    counts and names a handler whose formatter, filter or class Spool leaves on the caller's thread
      */
     public JulCaptures(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
-                       long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly) {
-        this.settings = new JulCaptureSettings(routing, errors, capacity, policy, waitMillis, inst, routesCleanly);
+                       long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly, PlainPaths plainPaths) {
+        this.settings = new JulCaptureSettings(routing, errors, capacity, policy, waitMillis, inst, routesCleanly, plainPaths);
     }
 
     /** The woven {@code FileHandler.publish}: true when the record was taken (or is not loggable). */
@@ -51,6 +53,12 @@ public final class JulCaptures {
         if (h != null) {
             h.drain(handler, method);
         }
+    }
+
+    /** Whether nothing the handler captured waits or is being written now (true when it captures nothing). */
+    public boolean idle(Object handler) {
+        JulCaptureHandlers h = handlers;
+        return h == null || h.idle(handler);
     }
 
     /**

@@ -23,6 +23,7 @@ final class AppenderEncoding {
     private final boolean deferrable;
     private final boolean callerData;
     private final MethodHandle encode; // (encoder, event) -> byte[]; null when not deferrable
+    private LogbackEncoders.Shape refused; // why not deferrable (null when deferrable, or unreachable)
     private CompiledPatternLayout compiled; // null: the encoder's own encode (guarded by the appender's lock)
 
     private AppenderEncoding(Object encoder, boolean deferrable, boolean callerData, MethodHandle encode) {
@@ -38,7 +39,9 @@ final class AppenderEncoding {
      */
     static AppenderEncoding of(Object encoder, LogbackEncoders.Shape shape, Consumer<String> compiledReport) {
         if (!shape.deferrable()) {
-            return new AppenderEncoding(encoder, false, false, null);
+            AppenderEncoding e = new AppenderEncoding(encoder, false, false, null);
+            e.refused = shape;
+            return e;
         }
         try {
             MethodHandle encode = MethodHandles.lookup().unreflect(encoder.getClass().getMethod("encode", Object.class))
@@ -55,6 +58,11 @@ final class AppenderEncoding {
 
     Object encoder() {
         return encoder;
+    }
+
+    /** Why this encoder is not deferrable (its plain-path reason and sentence), or null. */
+    LogbackEncoders.Shape refused() {
+        return refused;
     }
 
     /** Whether events may be queued for this encoder (false: Logback's own path on the caller's thread). */

@@ -57,6 +57,8 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private int failures;
     private java.util.function.Consumer<String> compiledReport;
     private java.util.function.Consumer<String> fullReport;
+    /** Receives the shape of an encoder set later that Spool cannot run (its events take Logback's path); null: none. */
+    java.util.function.Consumer<LogbackEncoders.Shape> plainReport;
     private volatile AppenderEncoding encoding; // replaced only under the lock, after what was queued for the old one is written
 
     private DeferredAppender(Object appender, AppenderAccess access, long waitMillis, RollingCheck rolling) {
@@ -126,6 +128,16 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     }
 
     /** Whether this appender's rolling check runs where its events are written (its events come through {@link #captureChecked}). */
+    /** Nothing captured is waiting or being written now (a reader need not drain it). */
+    boolean idle() {
+        return queue.idle() && !lock.isLocked();
+    }
+
+    /** Whether this thread holds the appender's stream lock or its policy lock, or drains its queue. */
+    boolean writesHere() {
+        return lock.isHeldByCurrentThread() || (rolling != null && rolling.held()) || queue.isDrainingThread();
+    }
+
     boolean checksRolling() {
         return rolling != null;
     }
@@ -214,6 +226,17 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     }
 
     /**
+     * Before the host looks at the appender's files (a read, a listing, an existence check): writes
+     * what is queued, and waits for a batch another thread is writing now (with its roll), by taking
+     * the appender's locks even when the queue is empty. Nothing on a thread already draining it.
+     */
+    void drainForReader() {
+        if (!queue.isDrainingThread()) {
+            drainHere(null);
+        }
+    }
+
+    /**
      * The encoding of the appender's encoder now (one field read, on the caller's thread, where plain
      * Logback's {@code writeOut} reads it). When the host has called {@code setEncoder} since, everything
      * queued is written first with the encoder it was appended under, then the new one is taken (deferred
@@ -227,7 +250,15 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         } catch (Throwable t) {
             return e;
         }
-        return now == e.encoder() ? e : drainHere(now);
+        if (now == e.encoder()) {
+            return e;
+        }
+        AppenderEncoding next = drainHere(now);
+        java.util.function.Consumer<LogbackEncoders.Shape> report = plainReport;
+        if (next != e && next.refused() != null && report != null) {
+            report.accept(next.refused()); // after the locks are let go: the report reads the appender's name and file
+        }
+        return next;
     }
 
     /** Writes what is queued on this thread under the appender's lock; then, if {@code next} is not null, encodes with it from now on. */

@@ -39,6 +39,7 @@ public final class LogbackDeferral {
 
     private final BiConsumer<String, String> errors;
     private final long waitMillis;
+    private final dev.spool.agent.internal.PlainPaths plainPaths;
     /** Whether deferred appenders encode with a {@link CompiledPatternLayout} (diagnostic switch, default on). */
     private final boolean compiledLayouts = !"false".equals(System.getProperty(COMPILED_PROPERTY));
     private boolean exitHook;
@@ -65,8 +66,14 @@ public final class LogbackDeferral {
      * @param waitMillis the bound on every wait (a producer at a full queue, a drain waiting for an appender's lock)
      */
     public LogbackDeferral(BiConsumer<String, String> errors, long waitMillis) {
+        this(errors, waitMillis, null);
+    }
+
+    /** @param plainPaths counts and names an appender whose encoder, set later, Spool cannot run (null: not counted) */
+    public LogbackDeferral(BiConsumer<String, String> errors, long waitMillis, dev.spool.agent.internal.PlainPaths plainPaths) {
         this.errors = errors;
         this.waitMillis = waitMillis;
+        this.plainPaths = plainPaths;
     }
 
     /**
@@ -75,14 +82,15 @@ public final class LogbackDeferral {
      *
      * @return null when deferred, else why not
      */
-    public String routed(Object appender, boolean rollsByBytes) {
-        String reason;
+    public NotDeferred routed(Object appender, boolean rollsByBytes) {
+        NotDeferred reason;
         try {
             Object encoder = appender.getClass().getMethod("getEncoder").invoke(appender);
             LogbackEncoders.Shape shape = LogbackEncoders.shape(encoder);
             RollingCheck check = rollsByBytes ? RollingCheck.of(appender) : null;
-            reason = rollsByBytes && check == null ? "its triggering policy counts the bytes written before each event"
-                    : shape.reason();
+            reason = rollsByBytes && check == null ? new NotDeferred("logback-rolls-by-bytes",
+                    "its triggering policy counts the bytes written before each event")
+                    : shape.deferrable() ? null : new NotDeferred(shape.key(), shape.reason());
             if (reason == null) {
                 sweep();
                 DeferredAppender d = appenders.get(appender);
@@ -94,17 +102,25 @@ public final class LogbackDeferral {
                     }
                     d = DeferredAppender.of(appender, encoder, shape, waitMillis, compiledLayouts ? this::compiledGivenUp : null,
                             check, this::uncheckedRoll, this::queueFull);
+                    if (plainPaths != null) {
+                        Object owner = appender;
+                        d.plainReport = later -> plainPaths.plain(owner, later.key(),
+                                "encoded on the caller's thread (bytes routed) since setEncoder: " + later.reason());
+                    }
                     put(appender, d);
                 }
                 d.active(true);
                 return null;
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
-            reason = "Logback's appender is not accessible (" + e + ")";
+            reason = new NotDeferred("logback-inaccessible", "Logback's appender is not accessible (" + e + ")");
         }
         unrouted(appender);
         return reason;
     }
+
+    /** Why an appender's events are encoded on the caller's thread: the plain-path reason ({@code key}) and the sentence. */
+    public record NotDeferred(String key, String sentence) {}
 
     /** The appender's new stream is not routed: its events stay on the caller's thread. */
     public void unrouted(Object appender) {
@@ -141,6 +157,29 @@ public final class LogbackDeferral {
         if (d != null) {
             d.drainHere();
         }
+    }
+
+    /**
+     * Before the host looks at the appender's files: what it captured is written, and a batch being
+     * written now (a roll on Spool's thread) is waited for (under its locks, as {@link #closing}).
+     */
+    public void beforeHostLooks(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        if (d != null) {
+            d.drainForReader();
+        }
+    }
+
+    /** Whether nothing the appender captured waits or is being written now (true when it captures nothing). */
+    public boolean idle(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        return d == null || d.idle();
+    }
+
+    /** Whether this thread holds the appender's lock (or its policy's) or drains its queue: it is the appender's writer now. */
+    public boolean writesHere(Object appender) {
+        DeferredAppender d = appenders.get(appender);
+        return d != null && d.writesHere();
     }
 
     /** Writes what every appender has queued (Spool's flush, the kill switch, exit); each lock waited for at most {@code millis}. */

@@ -49,13 +49,14 @@ public final class LogbackEncoders {
     private LogbackEncoders() {}
 
     /** What an appender's encoder needs captured on the caller's thread, or why it stays there. */
-    public record Shape(String reason, boolean callerData) {
+    public record Shape(String key, String reason, boolean callerData) {
         public boolean deferrable() {
             return reason == null;
         }
 
-        static Shape no(String reason) {
-            return new Shape(reason, false);
+        /** Not deferrable: {@code key} is the plain-path reason counted on the Agent bean, {@code reason} the sentence. */
+        static Shape no(String key, String reason) {
+            return new Shape(key, reason, false);
         }
     }
 
@@ -63,26 +64,26 @@ public final class LogbackEncoders {
     public static Shape shape(Object encoder) {
         try {
             if (encoder == null) {
-                return Shape.no("no encoder");
+                return Shape.no("logback-encoder", "no encoder");
             }
             String type = encoder.getClass().getName();
             if (!type.equals(PATTERN_ENCODER) && !type.equals(WRAPPING_ENCODER)) {
-                return Shape.no("its encoder " + type + " is not one Spool can run elsewhere");
+                return Shape.no("logback-encoder", "its encoder " + type + " is not one Spool can run elsewhere");
             }
             Object layout = encoder.getClass().getMethod("getLayout").invoke(encoder);
             if (layout == null || !layout.getClass().getName().equals(PATTERN_LAYOUT)) {
-                return Shape.no("its layout " + (layout == null ? "null" : layout.getClass().getName())
+                return Shape.no("logback-encoder", "its layout " + (layout == null ? "null" : layout.getClass().getName())
                         + " is not Logback's PatternLayout");
             }
             Object head = field(layout.getClass(), LAYOUT_BASE, "head").get(layout);
             if (head == null) {
-                return Shape.no("its layout is not started");
+                return Shape.no("logback-encoder", "its layout is not started");
             }
             boolean[] caller = new boolean[1];
             String unknown = walk(head, caller, 0);
-            return unknown == null ? new Shape(null, caller[0]) : Shape.no("its pattern uses " + unknown);
+            return unknown == null ? new Shape(null, null, caller[0]) : Shape.no("logback-pattern", "its pattern uses " + unknown);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return Shape.no("Logback's encoder is not accessible (" + e + ")");
+            return Shape.no("logback-inaccessible", "Logback's encoder is not accessible (" + e + ")");
         }
     }
 

@@ -55,6 +55,7 @@ public final class LogbackStreams {
 
     /** A decision for one appender's new stream: routed ({@link #routable()}) or why not. */
     public static final class Plan {
+        private final String key;
         private final String reason;
         private final Field inner;
         private final Object resilient;
@@ -66,6 +67,12 @@ public final class LogbackStreams {
 
         private Plan(String reason, Field inner, Object resilient, FileOutputStream file, int bufferBytes, long lengthLimit,
                      String fileName, boolean rollsByBytes) {
+            this(reason, inner, resilient, file, bufferBytes, lengthLimit, fileName, rollsByBytes, null);
+        }
+
+        private Plan(String reason, Field inner, Object resilient, FileOutputStream file, int bufferBytes, long lengthLimit,
+                     String fileName, boolean rollsByBytes, String key) {
+            this.key = key;
             this.reason = reason;
             this.inner = inner;
             this.resilient = resilient;
@@ -76,8 +83,14 @@ public final class LogbackStreams {
             this.rollsByBytes = rollsByBytes;
         }
 
-        static Plan unrouted(String reason) {
-            return new Plan(reason, null, null, null, 0, NO_LIMIT, null, false);
+        static Plan unrouted(String key, String reason) {
+            Plan p = new Plan(reason, null, null, null, 0, NO_LIMIT, null, false, key);
+            return p;
+        }
+
+        /** The plain-path reason counted on the Agent bean ({@code logback-prudent}, ...), or null when routable. */
+        public String key() {
+            return key;
         }
 
         /** Whether the appender's triggering policy looks at the bytes written (the file's length or its own count). */
@@ -127,11 +140,11 @@ public final class LogbackStreams {
     public static Plan plan(Object appender, OutputStream out) {
         try {
             if (out == null || !is(out.getClass(), RESILIENT_STREAM)) {
-                return Plan.unrouted("its stream is a " + (out == null ? "null" : out.getClass().getName())
+                return Plan.unrouted("logback-stream", "its stream is a " + (out == null ? "null" : out.getClass().getName())
                         + ", not Logback's ResilientFileOutputStream");
             }
             if (Boolean.TRUE.equals(appender.getClass().getMethod("isPrudent").invoke(appender))) {
-                return Plan.unrouted("prudent mode locks the file around each write");
+                return Plan.unrouted("logback-prudent", "prudent mode locks the file around each write");
             }
             long limit = NO_LIMIT;
             boolean byBytes = false;
@@ -140,7 +153,7 @@ public final class LogbackStreams {
                 limit = lengthLimit(policy);
                 byBytes = limit != NO_LIMIT || countsBytes(policy);
                 if (limit < 0) {
-                    return Plan.unrouted("its triggering policy " + (policy == null ? "null" : policy.getClass().getName())
+                    return Plan.unrouted("logback-length-policy", "its triggering policy " + (policy == null ? "null" : policy.getClass().getName())
                             + " may read the file's length");
                 }
             }
@@ -149,12 +162,12 @@ public final class LogbackStreams {
             FileOutputStream file = (FileOutputStream) field(out, RESILIENT_STREAM, "fos").get(out);
             File name = (File) out.getClass().getMethod("getFile").invoke(out);
             if (file == null || name == null || bufferBytes <= 0 || bufferBytes > Integer.MAX_VALUE) {
-                return Plan.unrouted("its stream is not open");
+                return Plan.unrouted("logback-not-open", "its stream is not open");
             }
             Field inner = field(out, RESILIENT_BASE, "os");
             return new Plan(null, inner, out, file, (int) bufferBytes, limit, name.getPath(), byBytes);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return Plan.unrouted("Logback's fields are not accessible (" + e + ")");
+            return Plan.unrouted("logback-inaccessible", "Logback's fields are not accessible (" + e + ")");
         }
     }
 

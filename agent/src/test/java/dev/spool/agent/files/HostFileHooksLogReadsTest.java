@@ -36,6 +36,11 @@ class HostFileHooksLogReadsTest {
         }
 
         @Override
+        public void beforeLook(Path fileOrFolder) {
+            asked.add("look " + fileOrFolder);
+        }
+
+        @Override
         public void beforeChildProcess() {
             asked.add("child");
         }
@@ -59,16 +64,21 @@ class HostFileHooksLogReadsTest {
     }
 
     @Test
-    void shouldNotWaitForTheLogOnWritesAttributeReadsOrChecks() {
+    void shouldNotWaitForTheLogOnWritesOrAttributeReads() {
         hooks.before(Hooks.FILE_WRITE, "/logs/app.log", null);
         hooks.before(Hooks.FILE_OPEN_MODE, "/logs/app.log", 2); // "rw"
         hooks.before(Hooks.FILE_OPEN_OPTIONS, Path.of("/logs/app.log"), Set.of(StandardOpenOption.APPEND));
         hooks.before(Hooks.FILE_OPEN_OPTIONS, Path.of("/logs/app.log"), Set.of(StandardOpenOption.WRITE));
         hooks.before(Hooks.FILE_READ_ATTRIBUTES, new File("/logs/app.log"), null); // File.length, Files.size
-        hooks.before(Hooks.FILE_STAT, new File("/logs/app.log"), null);
-        hooks.before(Hooks.FILE_LIST, new File("/logs"), null);
         hooks.before(Hooks.FILE_DELETE, Path.of("/logs/app.log"), null);
         assertEquals(List.of(), logs.asked);
+    }
+
+    @Test
+    void shouldLookAtTheLogsBeforeAListingOrAnExistenceCheck() {
+        hooks.before(Hooks.FILE_STAT, new File("/logs/app-2026-12-04.0"), null);
+        hooks.before(Hooks.FILE_LIST, new File("/logs"), null);
+        assertEquals(List.of("look /logs/app-2026-12-04.0", "look /logs"), logs.asked);
     }
 
     @Test

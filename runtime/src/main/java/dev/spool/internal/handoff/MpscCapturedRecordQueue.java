@@ -258,6 +258,14 @@ public final class MpscCapturedRecordQueue<R> {
         return queue.isEmpty();
     }
 
+    /**
+     * Nothing queued and no thread draining (a drain holds its lock while it takes, encodes and
+     * writes records): everything offered before this call is written, as far as this queue goes.
+     */
+    public boolean idle() {
+        return queue.isEmpty() && !drainLock.isLocked();
+    }
+
     /** Records queued now (approximate while producers offer). */
     public int size() {
         return Math.max(0, Math.min(capacity, count.get()));

@@ -177,4 +177,30 @@ class MpscCapturedRecordQueueTest {
         }, capacity);
         assertTrue(roomMidway[0], "a producer finds room after a release step of a drain still running");
     }
+
+    /** A reader may skip its drain only when nothing is queued and no drain is writing (issue 30, RoutedLogReads). */
+    @Test
+    void shouldBeIdleOnlyWhenNothingIsQueuedAndNoDrainIsWriting() throws Exception {
+        MpscCapturedRecordQueue<String> q = new MpscCapturedRecordQueue<>("idle", 16, SinkPolicy.BLOCK, 60_000);
+        assertTrue(q.idle(), "new");
+        assertTrue(q.offer("a"));
+        assertFalse(q.idle(), "a record queued");
+        CountDownLatch writing = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread drainer = new Thread(() -> q.drainTo(r -> {
+            writing.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, 16));
+        drainer.start();
+        assertTrue(writing.await(60, TimeUnit.SECONDS));
+        assertTrue(q.isEmpty(), "the record was taken");
+        assertFalse(q.idle(), "taken but still being written");
+        release.countDown();
+        drainer.join(60_000);
+        assertTrue(q.idle(), "written");
+    }
 }
