@@ -46,7 +46,7 @@ public final class PlainPaths {
                 return;
             }
             byReason.computeIfAbsent(reason, r -> new LongAdder()).increment();
-            AgentLog.info("plain path for " + describe(owner) + ": " + sentence + " [" + reason + "]");
+            AgentLog.debug("plain path for " + describe(owner) + ": " + sentence + " [" + reason + "]");
         } catch (RuntimeException | LinkageError e) {
             // counting is best effort; the host's path runs either way
         }

@@ -53,7 +53,7 @@ class PlainPathIT {
                 + "  </appender>\n"
                 + "  <root level=\"INFO\"><appender-ref ref=\"PRUDENT\"/><appender-ref ref=\"HTML\"/><appender-ref ref=\"PATTERN\"/></root>\n"
                 + "</configuration>\n", StandardCharsets.UTF_8);
-        List<String> jvm = new ArrayList<>(Forked.agentArgs(""));
+        List<String> jvm = new ArrayList<>(Forked.agentArgs("spool.log.level=debug"));
         jvm.add("-Dlogback.configurationFile=" + config);
         String status;
         Map<String, Long> byReason;
