@@ -110,6 +110,9 @@ final class LogbackFuzzEvents {
             Emit.emit(logger, event);
             mutable.append(" changed after the call");
             kvpValue.append(" changed after the call");
+            if (!mdc.isEmpty() && r.nextInt(3) == 0) {
+                mdc.put("user", "changed after the call"); // the event was given this map itself (setMDCPropertyMap)
+            }
             if (rename && r.nextInt(5) == 0) {
                 Thread.currentThread().setName("fuzz-" + thread + "-renamed-" + i + (r.nextBoolean() ? " ✓" : ""));
             }
