@@ -55,13 +55,17 @@ final class LogbackFuzzEvents {
 
     /**
      * Logs {@code 10 + r.nextInt(60)} events of thread {@code thread} ({@code alone}: the case's only one); {@code clock} hears each event's time stamp
-     * just before it is logged (a time-based rolling policy's clock, one thread only), or is null.
+     * just before it is logged (a time-based rolling policy's clock, one thread only), or is null; {@code midway}
+     * runs before the middle event (one thread only: the host gives the running appender a new encoder), or is null.
      */
-    static void log(LoggerContext context, Random r, int thread, boolean alone, long base, LongConsumer clock) {
+    static void log(LoggerContext context, Random r, int thread, boolean alone, long base, LongConsumer clock, Runnable midway) {
         int n = 10 + r.nextInt(60);
         long at = base;
         boolean rename = r.nextInt(4) == 0;
         for (int i = 0; i < n; i++) {
+            if (i == n / 2 && midway != null) {
+                midway.run();
+            }
             at += r.nextInt(4) == 0 ? r.nextInt(3_600_000) : r.nextInt(1500);
             Logger logger = context.getLogger(LOGGERS[r.nextInt(LOGGERS.length)]);
             StringBuilder mutable = new StringBuilder("mutable-" + i);

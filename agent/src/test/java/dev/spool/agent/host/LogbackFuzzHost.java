@@ -44,6 +44,8 @@ import java.util.function.LongConsumer;
  *       {@code SizeBasedTriggeringPolicy} + {@code FixedWindowRollingPolicy}, a {@code TimeBasedRollingPolicy}
  *       whose clock follows the events (by minute or hour, gzip or not; one thread), or size and time
  *       ({@code SizeAndTimeBasedFileNamingAndTriggeringPolicy}, its clock following the events with one thread, fixed with four);
+ *   <li>now and then a {@code ThresholdFilter} on the appender, or (one thread) a new encoder given to the running
+ *       appender halfway;
  *   <li>the default locale and zone, the context's {@code frameworkPackages} (none, Logback's, the host's, a
  *       wrapper's) and packaging data; 1 or 4 threads.
  * </ul>
@@ -146,7 +148,26 @@ public final class LogbackFuzzHost {
         appender.setEncoder(encoder);
         LongConsumer clock = appender instanceof RollingFileAppender<ILoggingEvent> rfa
                 ? rollingPolicy(context, rfa, rolling, dir, gzip, threads, base, r) : null;
+        boolean filtered = r.nextInt(6) == 0;
+        if (filtered) { // the appender's own filter: events below INFO never reach writeOut
+            ch.qos.logback.classic.filter.ThresholdFilter threshold = new ch.qos.logback.classic.filter.ThresholdFilter();
+            threshold.setLevel("INFO");
+            threshold.start();
+            appender.addFilter(threshold);
+        }
         appender.start();
+        // one thread: halfway, the host gives the running appender another encoder (from the next event on)
+        String switchTo = threads == 1 && kind <= 9 && r.nextInt(6) == 0 ? LogbackFuzzPatterns.pattern(r, 1) : null;
+        System.out.println("  filtered " + filtered + " switch [" + (switchTo == null ? "" : switchTo.replace("\n", "\\n")) + "]");
+        int switchKind = r.nextInt(10); // PatternLayoutEncoder or LayoutWrappingEncoder
+        Charset switchCharset = Charset.forName(charset);
+        Runnable midway = switchTo == null ? null : () -> {
+            try {
+                appender.setEncoder(encoder(context, switchKind, switchTo, switchCharset, flush, false));
+            } catch (RuntimeException e) {
+                System.out.println("  switch failed " + e);
+            }
+        };
         ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.TRACE);
         root.addAppender(appender);
@@ -159,7 +180,7 @@ public final class LogbackFuzzHost {
             LongConsumer tick = clock;
             workers[t] = new Thread(() -> {
                 try {
-                    LogbackFuzzEvents.log(context, own, id, alone, base, tick);
+                    LogbackFuzzEvents.log(context, own, id, alone, base, tick, midway);
                 } catch (Throwable e) {
                     failure[0] = e;
                 }
