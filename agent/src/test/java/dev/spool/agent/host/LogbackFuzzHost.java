@@ -191,8 +191,26 @@ public final class LogbackFuzzHost {
             w.join();
         }
         context.stop();
+        awaitCompressions(dir);
         if (failure[0] != null) {
             throw new IllegalStateException("case " + c + " failed", failure[0]);
+        }
+    }
+
+    /**
+     * Logback compresses each archive on a thread of its own from a renamed {@code .tmp} file, and {@code stop()}
+     * waits for the last compression only: an earlier one may still run (plain left one such file in a long run).
+     * Waits, bounded, until none is left, so the files compared are the ones Logback ends with.
+     */
+    private static void awaitCompressions(Path dir) throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+                if (files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp"))) {
+                    return;
+                }
+            }
+            Thread.sleep(10);
         }
     }
 
