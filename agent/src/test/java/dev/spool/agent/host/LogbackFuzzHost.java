@@ -190,23 +190,26 @@ public final class LogbackFuzzHost {
         for (Thread w : workers) {
             w.join();
         }
+        awaitCompressions(dir, gzip && rolling >= 3);
         context.stop();
-        awaitCompressions(dir);
+        awaitCompressions(dir, false);
         if (failure[0] != null) {
             throw new IllegalStateException("case " + c + " failed", failure[0]);
         }
     }
 
     /**
-     * Logback compresses each archive on a thread of its own from a renamed {@code .tmp} file, and {@code stop()}
-     * waits for the last compression only: an earlier one may still run (plain left one such file in a long run).
-     * Waits, bounded, until none is left, so the files compared are the ones Logback ends with.
+     * Logback compresses each archive on a thread of its own (from a renamed {@code .tmp} file, or the archive's
+     * own name), and {@code stop()} waits for the last compression only: an earlier one may still run, and the
+     * JVM's exit ends it (plain left a {@code .tmp} file, or an archive beside its {@code .gz}, in long runs).
+     * Waits, bounded, until no {@code .tmp} file is left and ({@code archives}) every archive is compressed.
      */
-    private static void awaitCompressions(Path dir) throws Exception {
+    private static void awaitCompressions(Path dir, boolean archives) throws Exception {
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
             try (java.util.stream.Stream<Path> files = Files.list(dir)) {
-                if (files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp"))) {
+                if (files.map(f -> f.getFileName().toString()).noneMatch(n -> n.endsWith(".tmp")
+                        || archives && !n.equals("app.log") && !n.endsWith(".gz"))) {
                     return;
                 }
             }
