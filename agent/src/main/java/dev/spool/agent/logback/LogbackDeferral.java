@@ -49,10 +49,13 @@ public final class LogbackDeferral {
     private volatile MethodHandle prepare; // LoggingEvent.prepareForDeferredProcessing(), for eventClass
     private final CallerFrames frames = new CallerFrames();
     private final java.util.concurrent.atomic.AtomicLong callerPlain = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong mdcPlain = new java.util.concurrent.atomic.AtomicLong();
+    private volatile MethodHandle mdcMap; // LoggingEvent.getMDCPropertyMap(), for mdcClass
+    private volatile Class<?> mdcClass;
     private final DeferredAppender.StackTraceGetter caller = new DeferredAppender.StackTraceGetter() {
         @Override
         public boolean capture(Object event, boolean needed) {
-            return callerData(event, needed);
+            return callerData(event, needed) && mdcFixed(event);
         }
 
         @Override
@@ -264,6 +267,52 @@ public final class LogbackDeferral {
                     + "or the JDK's classes: events whose pattern prints the caller data are encoded on the caller's thread "
                     + "by Logback (its caller data would otherwise start at Spool's frame)");
         }
+    }
+
+    /**
+     * Whether the (prepared) event's MDC map is one nobody can change after the call: Logback's own copy of the
+     * thread's MDC ({@code Collections.unmodifiableMap} of a fresh map, or the empty map) or an immutable JDK map.
+     * A map the host gave the event itself ({@code setMDCPropertyMap}) may change after the call, where plain
+     * Logback has already encoded the old values: such an event takes Logback's own path (counted, named once).
+     * Not caught: an unmodifiable view the host keeps the backing map of.
+     */
+    private boolean mdcFixed(Object event) {
+        Class<?> type = event.getClass();
+        if (!type.getName().equals(LOGGING_EVENT)) {
+            return true; // a LoggingEventVO holds its own copy
+        }
+        MethodHandle h = mdcMap;
+        if (type != mdcClass || h == null) {
+            try {
+                h = MethodHandles.publicLookup().findVirtual(type, "getMDCPropertyMap", MethodType.methodType(Map.class))
+                        .asType(MethodType.methodType(Object.class, Object.class));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return false;
+            }
+            mdcMap = h;
+            mdcClass = type;
+        }
+        Object map;
+        try {
+            map = h.invokeExact(event);
+        } catch (Throwable t) {
+            return false;
+        }
+        String name = map == null ? "" : map.getClass().getName();
+        if (map == null || name.equals("java.util.Collections$UnmodifiableMap") || name.equals("java.util.Collections$EmptyMap")
+                || name.startsWith("java.util.ImmutableCollections$")) {
+            return true;
+        }
+        if (mdcPlain.getAndIncrement() == 0) {
+            errors.accept("logback-mdc-map", "an event carries an MDC map of the host's own (" + name + ", given by "
+                    + "setMDCPropertyMap; it may change after the call): such events are encoded on the caller's thread by Logback");
+        }
+        return false;
+    }
+
+    /** Events left to Logback's own path since start because of their MDC map (tests, status). */
+    public long mdcOnLogbacksPath() {
+        return mdcPlain.get();
     }
 
     /** Events whose caller data was left to Logback's own path since start (tests, status). */
