@@ -304,7 +304,9 @@ public final class LogbackDeferral {
             return true;
         }
         if (mdcPlain.getAndIncrement() == 0) {
-            errors.accept("logback-mdc-map", "an event carries an MDC map of the host's own (" + name + ", given by "
+            // debug, not an error: the OpenTelemetry agent gives every event such a map (its UnionMap), and at the
+            // default level Spool adds nothing to the host's stderr (AgentCoexistenceIT); counted for status
+            dev.spool.agent.internal.AgentLog.debug("an event carries an MDC map of the host's own (" + name + ", given by "
                     + "setMDCPropertyMap; it may change after the call): such events are encoded on the caller's thread by Logback");
         }
         return false;
