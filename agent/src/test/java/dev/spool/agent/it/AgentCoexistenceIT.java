@@ -70,7 +70,7 @@ class AgentCoexistenceIT {
             Path logs = root.resolve("logs");
             try (JMXConnector jmx = host.connectJmx()) {
                 MBeanServerConnection server = jmx.getMBeanServerConnection();
-                awaitOrDescribe(host, () -> registered(server, AGENT) && registered(server, BUFFER));
+                awaitOrDescribe(host, () -> Forked.registered(server, AGENT) && Forked.registered(server, BUFFER));
                 assertEquals((long) JOBS * STEPS, server.getAttribute(BUFFER, "WritesAbsorbed"), host.describe());
                 assertFalse(sameFiles(plain.resolve("out/jobs"), out.resolve("jobs")), "the last states are held in memory");
                 Set<String> open = Set.of(logs.resolve("app.log").toString(), logs.resolve("jul.log").toString());
@@ -178,13 +178,6 @@ class AgentCoexistenceIT {
         }
     }
 
-    private static boolean registered(MBeanServerConnection server, ObjectName name) {
-        try {
-            return server.isRegistered(name);
-        } catch (IOException e) {
-            return false;
-        }
-    }
 
     private static boolean sameFiles(Path a, Path b) throws IOException {
         if (!Trees.names(a).equals(Trees.names(b))) {

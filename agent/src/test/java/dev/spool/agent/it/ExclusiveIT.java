@@ -36,7 +36,7 @@ class ExclusiveIT {
             try (JMXConnector jmx = host.connectJmx()) {
                 MBeanServerConnection server = jmx.getMBeanServerConnection();
                 ObjectName buffer = new ObjectName("dev.spool:type=Buffer");
-                Forked.awaitCondition(() -> registered(server, buffer));
+                Forked.awaitCondition(() -> Forked.registered(server, buffer));
                 assertEquals(Boolean.TRUE, server.getAttribute(buffer, "Exclusive"));
                 assertEquals("flush", server.getAttribute(buffer, "OthersCheck"));
             }
@@ -79,11 +79,4 @@ class ExclusiveIT {
         }
     }
 
-    private static boolean registered(MBeanServerConnection server, ObjectName name) {
-        try {
-            return server.isRegistered(name);
-        } catch (Exception e) {
-            return false;
-        }
-    }
 }

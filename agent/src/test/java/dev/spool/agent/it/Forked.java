@@ -179,6 +179,18 @@ public final class Forked implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether {@code name} is registered on {@code server}; false when the question fails (Spool's
+     * beans join the platform server up to a poll period after a JMX client created it).
+     */
+    public static boolean registered(javax.management.MBeanServerConnection server, javax.management.ObjectName name) {
+        try {
+            return server.isRegistered(name);
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
     /** Waits (polling, with a deadline) until stdout holds {@code n} lines starting with {@code prefix}. */
     public void awaitLines(String prefix, int n) throws InterruptedException {
         awaitCondition(() -> {

@@ -66,7 +66,7 @@ class JmxRemoteIT {
             JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi");
             try (JMXConnector connector = JMXConnectorFactory.connect(url)) {
                 MBeanServerConnection server = connector.getMBeanServerConnection();
-                Forked.awaitCondition(() -> registered(server, ObjectNames.buffer()) && sinkCount(server) > 0);
+                Forked.awaitCondition(() -> Forked.registered(server, ObjectNames.buffer()) && sinkCount(server) > 0);
                 readEveryAttribute(server);
                 checkBuffer(server, out);
                 checkSink(server);
@@ -172,13 +172,6 @@ class JmxRemoteIT {
         return docs;
     }
 
-    private static boolean registered(MBeanServerConnection server, ObjectName name) {
-        try {
-            return server.isRegistered(name);
-        } catch (IOException e) {
-            return false;
-        }
-    }
 
     private static int sinkCount(MBeanServerConnection server) {
         try {

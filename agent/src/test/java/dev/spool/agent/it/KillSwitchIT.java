@@ -73,7 +73,7 @@ class KillSwitchIT {
             try (JMXConnector jmx = host.connectJmx()) {
                 MBeanServerConnection server = jmx.getMBeanServerConnection();
                 ObjectName agent = new ObjectName("dev.spool:type=Agent");
-                Forked.awaitCondition(() -> registered(server, agent)); // registered after premain, deferred
+                Forked.awaitCondition(() -> Forked.registered(server, agent)); // registered after premain, deferred
                 assertEquals(Boolean.TRUE, server.getAttribute(agent, "RoutingEnabled"));
                 server.setAttribute(agent, new Attribute("RoutingEnabled", false));
                 assertEquals("{\"step\":1}", Files.readString(doc), "switching off flushed");
@@ -86,13 +86,6 @@ class KillSwitchIT {
         }
     }
 
-    private static boolean registered(MBeanServerConnection server, ObjectName name) {
-        try {
-            return server.isRegistered(name);
-        } catch (java.io.IOException e) {
-            return false;
-        }
-    }
 
     private String command(long pid, String command) throws Exception {
         Path reply = root.resolve("reply-" + System.nanoTime() + ".json");

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.management.JMX;
+import javax.management.MBeanServerConnection;
 import javax.management.remote.JMXConnector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,7 +62,10 @@ class PlainPathIT {
                 "dev.spool.agent.host.PlainPathHost", dir.toString(), String.valueOf(RECORDS))) {
             host.awaitOutput("done");
             try (JMXConnector jmx = host.connectJmx()) {
-                byReason = JMX.newMXBeanProxy(jmx.getMBeanServerConnection(), ObjectNames.agent(), AgentMXBean.class)
+                // the beans join the platform server up to a poll period after this connection created it
+                MBeanServerConnection server = jmx.getMBeanServerConnection();
+                Forked.awaitCondition(() -> Forked.registered(server, ObjectNames.agent()));
+                byReason = JMX.newMXBeanProxy(server, ObjectNames.agent(), AgentMXBean.class)
                         .getPlainPathByReason();
             }
             status = Forked.cli(root, "status", "status", String.valueOf(host.pid()), "--json").awaitSuccess();
