@@ -61,6 +61,8 @@ public final class Hooks {
     private static final ThreadLocal<String> NEXT_STREAM_NAME = new ThreadLocal<>();
     /** The JUL {@code FileHandler} opening the log stream about to be created on this thread. */
     private static final ThreadLocal<WeakReference<Object>> NEXT_STREAM_OWNER = new ThreadLocal<>();
+    /** [0]: this thread writes captured log records (rolls included) on Spool's behalf now; see {@link #markOnSpoolsBehalf}. */
+    private static final ThreadLocal<boolean[]> ON_SPOOLS_BEHALF = ThreadLocal.withInitial(() -> new boolean[1]);
     /** [0]: the clock a Logback time-based policy reads on this thread, or {@link Long#MIN_VALUE} (its own). */
     private static final ThreadLocal<long[]> LOG_CLOCK = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE});
 
@@ -95,6 +97,26 @@ public final class Hooks {
         boolean was = inside[0];
         inside[0] = mine;
         return was;
+    }
+
+    /**
+     * Marks the current thread as writing captured log records on Spool's behalf (or not), for a while: a
+     * pool thread draining a log, a roll checked for a captured event, a drain before a host's read. Unlike
+     * {@link #markSpoolThread(boolean)} its calls stay hooked like a host thread's (a rotation's new file is
+     * routed), but a look at a log folder ({@link #FILE_LIST}, {@link #FILE_STAT}) or a read there does not
+     * first write other logs' captured records: plain wrote those at their own calls, and a wait for them
+     * here could wait for a thread rolling another log the same way. Returns the previous mark, to restore.
+     */
+    public static boolean markOnSpoolsBehalf(boolean onBehalf) {
+        boolean[] mark = ON_SPOOLS_BEHALF.get();
+        boolean was = mark[0];
+        mark[0] = onBehalf;
+        return was;
+    }
+
+    /** Whether this thread writes captured log records on Spool's behalf now ({@link #markOnSpoolsBehalf}). */
+    public static boolean onSpoolsBehalf() {
+        return ON_SPOOLS_BEHALF.get()[0];
     }
 
     public static boolean writeJson(Object writer, File file, Object value) throws IOException {

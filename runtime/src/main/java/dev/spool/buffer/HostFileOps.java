@@ -79,6 +79,11 @@ public final class HostFileOps {
         return !table.isEmpty() && !FlushWorkers.isFlushThread();
     }
 
+    /** Whether the current thread is one of the buffer's flush threads: its file I/O is Spool's own, never the host's. */
+    public static boolean onFlushThread() {
+        return FlushWorkers.isFlushThread();
+    }
+
     /**
      * Before the host reads {@code file} by a path Spool does not serve.
      * @param file the file, as the host named it

@@ -5,7 +5,6 @@ import dev.spool.sink.ByteSink;
 import dev.spool.sink.JournalLayout;
 import dev.spool.sink.SinkJournal;
 import dev.spool.sink.SinkSettings;
-import dev.spool.sink.SinkType;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -15,7 +14,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 /**
  * At the open of an event file (locked): replays the journal a killed writer left
  * ({@link JournalRecovery}), then creates this writer's journal ({@link SinkJournal}) when the
- * settings ask for one ({@code spool.sink.journal}, {@code file} back end). Never fails the open:
+ * settings ask for one ({@code spool.sink.journal}; either back end: the {@code mmap} one's producers
+ * fill buffers its writer copies into the mapping later, so they need the journal as much). Never fails the open:
  * a journal that cannot be replayed or created is reported on the sink (errors, last error) and
  * the sink then works as without a journal.
  */
@@ -47,7 +47,7 @@ final class EventJournals {
         }
         String problem = r.problem();
         SinkJournal journal = null;
-        if (settings.journal() && settings.type() == SinkType.FILE && r.pathFree()) {
+        if (settings.journal() && r.pathFree()) {
             try {
                 journal = SinkJournal.create(JournalLayout.journalOf(file), key, settings);
             } catch (IOException e) {

@@ -24,7 +24,8 @@ import java.util.zip.CRC32C;
  * Runs with the event file open and locked ({@link EventFiles#openForAppend}), so no live writer
  * owns the journal. Not thread-safe; one call per open.
  *
- * <p><b>Steps.</b> The journal's pending record says which write was under way: if the file holds
+ * <p><b>Steps.</b> The file's data ends where its size says, or where a killed {@code mmap}
+ * writer's zero padding starts. The journal's pending record says which write was under way: if the data holds
  * all its bytes it is done (its region use is not replayed again); if not, the file is cut back to
  * where it began (its bytes, torn, were never acknowledged beyond what the region still holds).
  * The region uses still marked, oldest first, are scanned for whole frames (header plausible, CRC
@@ -98,15 +99,15 @@ final class JournalRecovery {
         long seq = m.getLong(JournalLayout.PENDING_SEQ_OFFSET);
         long pos = m.getLong(JournalLayout.PENDING_POS_OFFSET);
         long len = m.getLong(JournalLayout.PENDING_LEN_OFFSET);
-        long fileSize = ch.size();
-        long end = fileSize;
+        long data = dataEnd(ch);
+        long end = data;
         long skip = 0;
         if (kind != JournalLayout.NONE) {
-            String wrong = checkTail(ch, m, pos, len, fileSize);
+            String wrong = checkTail(ch, m, pos, len, data);
             if (wrong != null) {
                 return orphan(jp, wrong);
             }
-            boolean done = fileSize >= pos + len;
+            boolean done = data >= pos + len;
             if (kind == JournalLayout.REPLAY && done) {
                 Files.delete(jp);                // a recovery killed after its writes: nothing left to do
                 return Result.NOTHING;
@@ -126,6 +127,9 @@ final class JournalRecovery {
             bytes += f.remaining();
         }
         if (!frames.isEmpty()) {
+            if (ch.size() > end) {
+                ch.truncate(end);                // a killed mmap writer's zero padding: the replay follows the data
+            }
             byte[] tail = readTail(ch, end);
             m.putLong(JournalLayout.PENDING_KIND_OFFSET, JournalLayout.NONE);
             m.putLong(JournalLayout.PENDING_SEQ_OFFSET, skip);
@@ -145,14 +149,24 @@ final class JournalRecovery {
         return new Result(found.frames(), bytes, null, true);
     }
 
+    /**
+     * Where the file's data ends: its size, or where the zero padding a killed {@code mmap} writer
+     * left starts (it copies into zeros allocated ahead, so its size says nothing about what a
+     * write reached: a torn copy is data, then zeros). Found the way an open finds where to append.
+     */
+    private static long dataEnd(FileChannel ch) throws IOException {
+        long size = ch.size();
+        return size <= RecordDescriptor.FILE_HEADER_LENGTH ? size : EventFiles.endOfData(ch, size);
+    }
+
     /** Why the file is not the one the journal's pending write went to, or null when it is. */
-    private static String checkTail(FileChannel ch, ByteBuffer m, long pos, long len, long fileSize) throws IOException {
+    private static String checkTail(FileChannel ch, ByteBuffer m, long pos, long len, long dataEnd) throws IOException {
         int tl = m.getInt(JournalLayout.TAIL_LENGTH_OFFSET);
         if (pos < RecordDescriptor.FILE_HEADER_LENGTH || len < 0 || tl < 0 || tl > JournalLayout.TAIL_MAX || pos < tl) {
             return "its pending record is damaged (offset " + pos + ", " + len + " bytes)";
         }
-        if (fileSize < pos) {
-            return "the file holds " + fileSize + " bytes, less than the " + pos + " the journal's last write started at";
+        if (dataEnd < pos) {
+            return "the file's data ends at byte " + dataEnd + ", before the " + pos + " the journal's last write started at";
         }
         byte[] want = new byte[tl];
         m.get(JournalLayout.TAIL_OFFSET, want);

@@ -164,7 +164,7 @@ public final class SinkSettings {
      * {@code spool.sink.journal}: an event file's sink keeps its buffers in a mapped journal beside
      * the file ({@link SinkJournal}), so acknowledged events survive a kill of the process.
      *
-     * @return whether a {@code file} back end's sink of an event file journals its buffers
+     * @return whether the sink of an event file ({@code file} or {@code mmap} back end) journals its buffers
      */
     public boolean journal() { return journal; }
 
@@ -306,7 +306,7 @@ public final class SinkSettings {
         /**
          * {@code spool.sink.journal}; see {@link SinkSettings#journal()}.
          *
-         * @param journal whether an event file's {@code file} back end journals its buffers
+         * @param journal whether an event file's sink journals its buffers (either back end)
          * @return this builder
          */
         public Builder journal(boolean journal) {

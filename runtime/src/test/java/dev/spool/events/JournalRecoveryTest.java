@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JournalRecoveryTest {
     private static final int REGION = 4096;
+    /** Zeros an mmap writer allocated ahead of its data (less than its 1 MiB: the test stays small). */
+    private static final int MMAP_PADDING = 64 << 10;
 
     @TempDir
     Path dir;
@@ -50,6 +52,33 @@ class JournalRecoveryTest {
         Journal j = new Journal(file).region(0, 1, frame("a"), frame("b")).region(1, 2, frame("c"));
         j.pending(JournalLayout.BUFFER, 1, 16, ab.length, new byte[0]).write();
         assertEquals(List.of("a", "b", "c"), recoverAndRead(file, 3));
+    }
+
+    @Test
+    void shouldCutATornMmapWriteInsideItsZeroPaddingAndReplayItsUseWhole() throws Exception {
+        byte[] ab = concat(frame("a"), frame("b"));
+        // the mmap back end copies into zeros it allocated ahead: the torn write is followed by padding, not the end
+        Path file = eventFile(Arrays.copyOf(ab, ab.length - 7), new byte[MMAP_PADDING]);
+        Journal j = new Journal(file).region(0, 1, frame("a"), frame("b")).region(1, 2, frame("c"));
+        j.pending(JournalLayout.BUFFER, 1, 16, ab.length, new byte[0]).write();
+        assertEquals(List.of("a", "b", "c"), recoverAndRead(file, 3));
+    }
+
+    @Test
+    void shouldReplayRightAfterTheDataOfAKilledMmapWriterNotAfterItsPadding() throws Exception {
+        Path file = eventFile(frame("a"), frame("b"), new byte[MMAP_PADDING]);   // the write of a and b completed
+        long len = frame("a").length + frame("b").length;
+        new Journal(file).region(0, 1, frame("a"), frame("b")).region(1, 2, frame("c"))
+                .pending(JournalLayout.BUFFER, 1, 16, len, new byte[0]).write();
+        assertEquals(List.of("a", "b", "c"), recoverAndRead(file, 1));
+        assertEquals(16 + len + frame("c").length, Files.size(file), "the padding is cut, not kept mid-file");
+    }
+
+    @Test
+    void shouldReplayAfterTheDataWhenAnMmapWriterWasKilledBeforeRecordingAWrite() throws Exception {
+        Path file = eventFile(frame("a"), new byte[MMAP_PADDING]);              // pending kind NONE: no write under way
+        new Journal(file).region(2, 4, frame("b")).write();
+        assertEquals(List.of("a", "b"), recoverAndRead(file, 1));
     }
 
     @Test

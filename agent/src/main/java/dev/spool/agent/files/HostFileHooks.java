@@ -60,15 +60,6 @@ public final class HostFileHooks {
      * @param logs the routed log files
      * @param failures where a failure is reported
      */
-    /**
-     * Every thread Spool starts is named so ({@code spool-capture-writer-<i>}, {@code spool-sink-writer-<i>},
-     * {@code spool-log-read-drain}, ...). A roll checked on such a thread holds its own appender's locks; a
-     * look at its folder that waited for another appender's batch could wait for a pool thread rolling
-     * that one, which waits the same way ({@code LogbackRollingIT}: 10 s waits per roll after the
-     * log-folder drains came in).
-     */
-    static final String SPOOL_THREAD_PREFIX = "spool-";
-
     public HostFileHooks(Supplier<SharedBuffer> buffer, RoutedLogFiles logs, Failures failures) {
         this.buffer = buffer;
         this.logs = logs;
@@ -134,8 +125,12 @@ public final class HostFileHooks {
      * system call again.
      */
     private void beforeOnLogs(int op, Object a, Object b) {
-        if (Thread.currentThread().getName().startsWith(SPOOL_THREAD_PREFIX)) {
-            return; // a roll or drain on Spool's thread: plain wrote other logs at their calls, so waiting for them adds nothing
+        if (Hooks.onSpoolsBehalf() || HostFileOps.onFlushThread()) {
+            // A roll or drain of captured records (Hooks.markOnSpoolsBehalf): it holds its own log's locks, and a
+            // wait for another log's batch could wait for a thread rolling that one the same way (LogbackRollingIT:
+            // 10 s waits per roll); plain wrote other logs at their calls, so the wait adds nothing. The buffer's
+            // flush threads: Spool's own I/O. Marks, not thread names: a host thread may be called "spool-..." too.
+            return;
         }
         switch (op) {
             case Hooks.FILE_READ, Hooks.FILE_COPY -> logs.beforeRead(path(a));

@@ -15,6 +15,10 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code plainPathByReason}) and named once in Spool's log, one {@code [spool]} line with the
  * handler's or appender's class and name, its file and the reason; never once per record.
  *
+ * <p>Some fallbacks are decided per event, not per handler or appender (a Logback event whose MDC
+ * map or caller data Spool cannot take exactly: {@link #plainEvent}); their reasons count events,
+ * and each is still named once per appender and reason, never once per event.
+ *
  * <p>Reasons are short keys (docs/LIBRARIES.md lists them); the sentence beside each says what
  * exactly was found. Thread-safe and lock-free: handlers and appenders are held weakly, by
  * identity (their {@code equals}/{@code hashCode}, host code, are never called); the log line and
@@ -30,6 +34,7 @@ public final class PlainPaths {
     private final Map<Seen, Boolean> seen = new ConcurrentHashMap<>();
     private final ReferenceQueue<Object> gone = new ReferenceQueue<>();
     private final Map<String, LongAdder> byReason = new ConcurrentHashMap<>();
+    private final Map<String, EventReason> events = new ConcurrentHashMap<>();
 
     PlainPaths(AgentControl control) {
         this.control = control;
@@ -52,10 +57,36 @@ public final class PlainPaths {
         }
     }
 
-    /** Handlers and appenders on the plain path since start, by reason (sorted). */
+    /**
+     * One event of {@code owner} (a Logback appender) takes the plain path for {@code reason}: counted
+     * per event under the reason, named in Spool's log (debug) the first time for this owner and
+     * reason, {@code {}} in the sentence replaced by {@code detail} then; never throws. Per event it
+     * costs an adder's increment and an identity comparison with the owner named last for the reason
+     * (an appender's run of such events allocates nothing).
+     */
+    public void plainEvent(Object owner, String reason, String sentence, String detail) {
+        try {
+            EventReason r = events.computeIfAbsent(reason, k -> new EventReason());
+            r.events.increment();
+            if (owner == null || r.lastNamed.get() == owner) {
+                return;
+            }
+            expunge();
+            if (seen.putIfAbsent(new Seen(owner, reason, gone), Boolean.TRUE) == null) {
+                AgentLog.debug("plain path for events of " + describe(owner) + ": " + sentence.replace("{}", String.valueOf(detail))
+                        + " [" + reason + "]");
+            }
+            r.lastNamed = new WeakReference<>(owner);
+        } catch (RuntimeException | LinkageError e) {
+            // counting is best effort; the host's path runs either way
+        }
+    }
+
+    /** Handlers and appenders (events, for {@link #plainEvent}'s reasons) on the plain path since start, by reason (sorted). */
     public Map<String, Long> byReason() {
         Map<String, Long> m = new TreeMap<>();
         byReason.forEach((k, v) -> m.put(k, v.sum()));
+        events.forEach((k, v) -> m.merge(k, v.events.sum(), Long::sum));
         return m;
     }
 
@@ -101,6 +132,12 @@ public final class PlainPaths {
         for (Object r; (r = gone.poll()) != null; ) {
             seen.remove(r);
         }
+    }
+
+    /** A per-event reason: its events, and the owner named last for it (weakly; a cache in front of {@link #seen}). */
+    private static final class EventReason {
+        final LongAdder events = new LongAdder();
+        volatile WeakReference<Object> lastNamed = new WeakReference<>(null);
     }
 
     /** An owner (weakly, by identity) with a reason. */

@@ -131,6 +131,22 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
         return hits;
     }
 
+    /** {@link #drain}'s work, on whichever thread runs it. */
+    private void drainFor(List<Object> owners, List<RoutedStream> first, Supplier<List<RoutedStream>> streams) {
+        for (Object o : owners) {
+            control.drainCapturedLogsOf(o);
+        }
+        for (RoutedStream s : first) {
+            if (s.owner() == null) { // a stream whose handler is not known (a MeteredStream made by other code): every log's
+                control.drainCapturedLogs();
+                break;
+            }
+        }
+        for (RoutedStream s : streams.get()) { // again: the captured records may have rolled the file
+            s.drainForReader();
+        }
+    }
+
     /**
      * Writes what {@code owners} captured (each under its lock: a batch being written, a roll, is
      * waited for), then drains the sinks of the streams concerned (listed again: the writes may have
@@ -141,17 +157,11 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
             return;
         }
         Runnable drain = () -> {
-            for (Object o : owners) {
-                control.drainCapturedLogsOf(o);
-            }
-            for (RoutedStream s : first) {
-                if (s.owner() == null) { // a stream whose handler is not known (a MeteredStream made by other code): every log's
-                    control.drainCapturedLogs();
-                    break;
-                }
-            }
-            for (RoutedStream s : streams.get()) { // again: the captured records may have rolled the file
-                s.drainForReader();
+            boolean behalf = Hooks.markOnSpoolsBehalf(true); // its rolls' looks wait for no other log
+            try {
+                drainFor(owners, first, streams);
+            } finally {
+                Hooks.markOnSpoolsBehalf(behalf);
             }
         };
         if (holdsAnOwner(owners)) {

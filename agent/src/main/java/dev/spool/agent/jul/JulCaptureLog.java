@@ -1,6 +1,7 @@
 package dev.spool.agent.jul;
 
 import dev.spool.agent.internal.AgentLog;
+import dev.spool.bridge.Hooks;
 import dev.spool.internal.handoff.CapturedRecordEncoder;
 import dev.spool.internal.handoff.CapturedLogWriterPool;
 import dev.spool.internal.handoff.MpscCapturedRecordQueue;
@@ -93,7 +94,20 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
             return 0;
         }
         synchronized (handler) {
-            return queue.drainTo(this, BATCH);
+            return drainMarked(BATCH);
+        }
+    }
+
+    /**
+     * Writes at most {@code max} captured records (the handler's monitor held) on Spool's behalf
+     * ({@code Hooks.markOnSpoolsBehalf}): a rotation's look at the folder waits for no other log.
+     */
+    private int drainMarked(int max) {
+        boolean was = Hooks.markOnSpoolsBehalf(true);
+        try {
+            return queue.drainTo(this, max);
+        } finally {
+            Hooks.markOnSpoolsBehalf(was);
         }
     }
 
@@ -101,7 +115,7 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
     void drainHere() {
         synchronized (handler) {
             // under the monitor no other drain runs, so every record offered before is among size()
-            queue.drainTo(this, Math.max(1, queue.size()));
+            drainMarked(Math.max(1, queue.size()));
         }
     }
 
@@ -114,7 +128,7 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
      */
     void formatFailedAtCall(Exception failure) {
         synchronized (handler) {
-            queue.drainTo(this, Math.max(1, queue.size()));
+            drainMarked(Math.max(1, queue.size()));
             writes.formatFailed(handler, failure);
         }
     }

@@ -154,7 +154,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     boolean capture(Object event, StackTraceGetter caller) {
         AppenderEncoding e;
         if (rolling != null || !active || lock.isHeldByCurrentThread() || !(e = current()).deferrable()
-                || !caller.capture(event, e.callerData())) {
+                || !caller.capture(appender, event, e.callerData())) {
             drainHere(); // not captured (or a Logback that encodes under its lock): what is queued goes first
             return false;
         }
@@ -177,7 +177,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         long clock = rolling.callerClock();
         AppenderEncoding e;
         if (!active || lock.isHeldByCurrentThread() || rolling.held() || !access.isStarted() || !(e = current()).deferrable()
-                || !caller.prepare(event) || !caller.capture(event, e.callerData())) {
+                || !caller.prepare(event) || !caller.capture(appender, event, e.callerData())) {
             drainHere();
             return false;
         }
@@ -416,8 +416,11 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
 
     /** Accepts an event of a known class and computes its caller data on the caller's thread when asked. */
     interface StackTraceGetter {
-        /** False when the event's class is unknown or its caller data could not be taken (it is left to Logback). */
-        boolean capture(Object event, boolean callerData);
+        /**
+         * False when the event's class is unknown, or its caller data or MDC map cannot be taken exactly here
+         * (counted by reason for {@code appender}): the event is left to Logback.
+         */
+        boolean capture(Object appender, Object event, boolean callerData);
 
         /** Logback's {@code prepareForDeferredProcessing()} where the event has it (a {@code LoggingEvent}); false when it failed. */
         boolean prepare(Object event);

@@ -36,6 +36,14 @@ public final class LogbackDeferral {
     /** System property: {@code false} makes deferred appenders encode with Logback's own encoder (measurement). */
     public static final String COMPILED_PROPERTY = "spool.logback.compiledLayout";
     private static final String EVENT_VO = "ch:qos:logback:classic:spi:LoggingEventVO".replace(':', '.');
+    /** Plain-path reasons counted per event ({@code PlainPaths.plainEvent}): the caller data, the MDC map. */
+    static final String CALLER_FRAMES = "logback-event-caller-frames";
+    static final String MDC_MAP = "logback-event-mdc-map";
+    private static final String CALLER_SENTENCE = "the logging context's frameworkPackages could match Logback's, Spool's"
+            + " or the JDK's classes: an event whose pattern prints the caller data is encoded on the caller's thread by"
+            + " Logback (its caller data would otherwise start at Spool's frame)";
+    private static final String MDC_SENTENCE = "an event carries an MDC map of the host's own ({}, given by setMDCPropertyMap;"
+            + " it may change after the call): such an event is encoded on the caller's thread by Logback";
 
     private final BiConsumer<String, String> errors;
     private final long waitMillis;
@@ -48,14 +56,12 @@ public final class LogbackDeferral {
     private volatile MethodHandle callerData;
     private volatile MethodHandle prepare; // LoggingEvent.prepareForDeferredProcessing(), for eventClass
     private final CallerFrames frames = new CallerFrames();
-    private final java.util.concurrent.atomic.AtomicLong callerPlain = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong mdcPlain = new java.util.concurrent.atomic.AtomicLong();
     private volatile MethodHandle mdcMap; // LoggingEvent.getMDCPropertyMap(), for mdcClass
     private volatile Class<?> mdcClass;
     private final DeferredAppender.StackTraceGetter caller = new DeferredAppender.StackTraceGetter() {
         @Override
-        public boolean capture(Object event, boolean needed) {
-            return callerData(event, needed) && mdcFixed(event);
+        public boolean capture(Object appender, Object event, boolean needed) {
+            return callerData(appender, event, needed) && mdcFixed(appender, event);
         }
 
         @Override
@@ -229,7 +235,7 @@ public final class LogbackDeferral {
         errors.accept("logback-compiled:" + sentence, sentence); // one line per pattern
     }
 
-    private boolean callerData(Object event, boolean needed) {
+    private boolean callerData(Object appender, Object event, boolean needed) {
         Class<?> type = event.getClass();
         MethodHandle h = callerData;
         if (type != eventClass || h == null) {
@@ -249,7 +255,7 @@ public final class LogbackDeferral {
             return true;
         }
         if (type.getName().equals(LOGGING_EVENT) && !frames.sameAsPlain(event)) {
-            callerOnLogbacksPath();
+            plainEvent(appender, CALLER_FRAMES, CALLER_SENTENCE, null);
             return false; // Logback's own path computes it inside the encoder, as plain
         }
         try {
@@ -260,12 +266,14 @@ public final class LogbackDeferral {
         }
     }
 
-    /** Counts an event whose caller data Logback's own path computes (its context's framework packages); names the reason once. */
-    private void callerOnLogbacksPath() {
-        if (callerPlain.getAndIncrement() == 0) {
-            errors.accept("logback-caller-frames", "the logging context's frameworkPackages could match Logback's, Spool's "
-                    + "or the JDK's classes: events whose pattern prints the caller data are encoded on the caller's thread "
-                    + "by Logback (its caller data would otherwise start at Spool's frame)");
+    /**
+     * Counts one event left to Logback's own path (the Agent bean's {@code PlainPathByReason}), named once per
+     * appender and reason in Spool's log at debug: the OpenTelemetry agent gives every event an MDC map of its
+     * own, and at the default level Spool adds nothing to the host's stderr ({@code AgentCoexistenceIT}).
+     */
+    private void plainEvent(Object appender, String reason, String sentence, String detail) {
+        if (plainPaths != null) {
+            plainPaths.plainEvent(appender, reason, sentence, detail);
         }
     }
 
@@ -276,7 +284,7 @@ public final class LogbackDeferral {
      * Logback has already encoded the old values: such an event takes Logback's own path (counted, named once).
      * Not caught: an unmodifiable view the host keeps the backing map of.
      */
-    private boolean mdcFixed(Object event) {
+    private boolean mdcFixed(Object appender, Object event) {
         Class<?> type = event.getClass();
         if (!type.getName().equals(LOGGING_EVENT)) {
             return true; // a LoggingEventVO holds its own copy
@@ -303,27 +311,12 @@ public final class LogbackDeferral {
                 || name.startsWith("java.util.ImmutableCollections$")) {
             return true;
         }
-        if (mdcPlain.getAndIncrement() == 0) {
-            // debug, not an error: the OpenTelemetry agent gives every event such a map (its UnionMap), and at the
-            // default level Spool adds nothing to the host's stderr (AgentCoexistenceIT); counted for status
-            dev.spool.agent.internal.AgentLog.debug("an event carries an MDC map of the host's own (" + name + ", given by "
-                    + "setMDCPropertyMap; it may change after the call): such events are encoded on the caller's thread by Logback");
-        }
+        plainEvent(appender, MDC_MAP, MDC_SENTENCE, name);
         return false;
     }
 
-    /** Events left to Logback's own path since start because of their MDC map (tests, status). */
-    public long mdcOnLogbacksPath() {
-        return mdcPlain.get();
-    }
-
-    /** Events whose caller data was left to Logback's own path since start (tests, status). */
-    public long callerDataOnLogbacksPath() {
-        return callerPlain.get();
-    }
-
     private boolean prepared(Object event) {
-        if (!callerData(event, false)) {
+        if (!callerData(null, event, false)) {
             return false; // not a LoggingEvent or LoggingEventVO
         }
         MethodHandle h = prepare;

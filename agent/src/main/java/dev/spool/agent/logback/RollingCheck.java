@@ -137,6 +137,7 @@ final class RollingCheck {
      */
     void check(Object event, long callerClock) throws Throwable {
         boolean mark = Hooks.markSpoolThread(false); // the roll's new stream is routed like a host thread's
+        boolean behalf = Hooks.markOnSpoolsBehalf(true); // but its looks at the folder wait for no other log
         long was = clock == null ? Long.MIN_VALUE : Hooks.useLogClock(callerClock);
         try {
             if ((boolean) triggering.invokeExact(policy, (File) activeFile.invokeExact(appender), event)) {
@@ -146,6 +147,7 @@ final class RollingCheck {
             if (clock != null) {
                 Hooks.useLogClock(was);
             }
+            Hooks.markOnSpoolsBehalf(behalf);
             Hooks.markSpoolThread(mark);
         }
     }

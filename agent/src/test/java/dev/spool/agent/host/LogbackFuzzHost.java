@@ -67,18 +67,11 @@ public final class LogbackFuzzHost {
     private LogbackFuzzHost() {}
 
     public static void main(String[] args) throws Exception {
-        long seed = Long.parseLong(args[0]);
-        int first = Integer.parseInt(args[1]);
-        int end = Integer.parseInt(args[2]);
-        Path dir = Path.of(args[3]);
-        for (int c = first; c < end; c++) {
-            runCase(seed, c, Files.createDirectories(dir.resolve("case-" + c)));
-        }
-        System.out.println("done");
+        FuzzCases.runAll(args, LogbackFuzzHost::runCase);
     }
 
     static void runCase(long seed, int c, Path dir) throws Exception {
-        long caseSeed = new java.util.SplittableRandom(seed * 1_000_003L + c).nextLong();
+        long caseSeed = FuzzCases.caseSeed(seed, c);
         Random r = new Random(caseSeed);
         Locale locale = JulFuzzHost.LOCALES[r.nextInt(JulFuzzHost.LOCALES.length)];
         String zone = JulFuzzHost.ZONES[r.nextInt(JulFuzzHost.ZONES.length)];

@@ -11,8 +11,9 @@ import java.util.logging.SimpleFormatter;
  * Test host whose logs Spool cannot prove exact on its own path: a JUL {@code FileHandler} with a
  * formatter of its own ({@code custom.log}), one with a filter ({@code filtered.log}), one plain
  * {@code SimpleFormatter} handler ({@code simple.log}, captured), and Logback appenders from
- * {@code -Dlogback.configurationFile} (SLF4J called reflectively). Logs {@code <records>} records to
- * each, prints {@code done}, then waits for its standard input to close (a test reads its status).
+ * {@code -Dlogback.configurationFile} (SLF4J called reflectively; {@code ch.qos.logback} added to the context's
+ * {@code frameworkPackages}). Logs {@code <records>} records to each, then {@code <records>} Logback events
+ * given an MDC map of the host's own ({@code setMDCPropertyMap}), prints {@code done}, then waits for its standard input to close (a test reads its status).
  * Usage: {@code PlainPathHost <dir> <records>}.
  */
 public final class PlainPathHost {
@@ -39,14 +40,28 @@ public final class PlainPathHost {
         jul.addHandler(simple);
         Object logback = Class.forName("org.slf4j.LoggerFactory").getMethod("getLogger", String.class).invoke(null, "host.logback");
         Method info = logback.getClass().getMethod("info", String.class, Object.class);
+        // Logback's own classes count as framework frames: an appender printing the caller data leaves each event to Logback
+        ((ch.qos.logback.classic.Logger) logback).getLoggerContext().getFrameworkPackages().add("ch.qos.logback");
         for (int i = 0; i < records; i++) {
             jul.info("jul record " + i);
             info.invoke(logback, "logback record {}", i);
         }
+        mdcEvents((ch.qos.logback.classic.Logger) logback, records);
         System.out.println("done");
         System.in.read(); // until the test closes it
         custom.close();
         filtered.close();
         simple.close();
+    }
+
+    /** Events given an MDC map of the host's own ({@code setMDCPropertyMap}: it could change after the call). */
+    private static void mdcEvents(ch.qos.logback.classic.Logger logger, int records) {
+        for (int i = 0; i < records; i++) {
+            ch.qos.logback.classic.spi.LoggingEvent e = new ch.qos.logback.classic.spi.LoggingEvent(
+                    ch.qos.logback.classic.Logger.class.getName(), logger, ch.qos.logback.classic.Level.INFO,
+                    "mdc record {}", null, new Object[] {i});
+            e.setMDCPropertyMap(new java.util.HashMap<>(java.util.Map.of("user", "u" + i)));
+            logger.callAppenders(e);
+        }
     }
 }

@@ -83,7 +83,7 @@ class JulDifferentialFuzzIT {
             Map<String, String> p = files(plain.resolve(name), interleaved, cs);
             Map<String, String> a = files(agent.resolve(name), interleaved, cs);
             if (!p.equals(a)) {
-                differences.add("seed " + seed + " " + m.group() + "\n" + firstDifference(p, a));
+                differences.add("seed " + seed + " " + m.group() + "\n" + FirstDifference.of(p, a, 60));
             }
         }
         assertEquals(end - first, seen, plainOut);
@@ -116,25 +116,5 @@ class JulDifferentialFuzzIT {
             }
         }
         return files;
-    }
-
-    private static String firstDifference(Map<String, String> plain, Map<String, String> agent) {
-        if (!plain.keySet().equals(agent.keySet())) {
-            return "files plain " + plain.keySet() + " agent " + agent.keySet();
-        }
-        for (String name : plain.keySet()) {
-            String p = plain.get(name);
-            String a = agent.get(name);
-            if (!p.equals(a)) {
-                int i = 0;
-                while (i < Math.min(p.length(), a.length()) && p.charAt(i) == a.charAt(i)) {
-                    i++;
-                }
-                int from = Math.max(0, i - 60);
-                return name + " at " + i + ": plain ..." + p.substring(from, Math.min(p.length(), i + 60))
-                        + "\n  agent ..." + a.substring(from, Math.min(a.length(), i + 60));
-            }
-        }
-        return "";
     }
 }

@@ -45,6 +45,21 @@ class LogReadBackIT {
     }
 
     /**
+     * The host's thread is named {@code spool-...} (any application may name its threads so): its reads
+     * still find every line it logged. Before Spool's rolls and drains carried a mark of their own
+     * ({@code Hooks.markOnSpoolsBehalf}), a thread name starting with {@code spool-} was taken for one of
+     * them, and such a thread's reads of a log folder found what was on disk only.
+     */
+    @Test
+    void shouldFindEveryLoggedLineWhenTheReadingThreadIsNamedLikeSpoolsOwn() throws Exception {
+        Path agent = Files.createDirectories(root.resolve("named"));
+        List<String> jvm = new ArrayList<>(Forked.agentArgs(""));
+        jvm.add("-Dlogread.thread=spool-reports-worker");
+        String seen = start(agent, jvm).awaitSuccess();
+        assertEquals(expected(), seen, "a host thread named spool-... reads every line it logged");
+    }
+
+    /**
      * The read returns: the record's exception's {@code getMessage()} needs a lock the reader holds.
      * Before issue 30 the thread formatting the record ran it while holding the handler's monitor,
      * and an unbounded drain deadlocked the host (then the drain's wait got its bound). Since issue

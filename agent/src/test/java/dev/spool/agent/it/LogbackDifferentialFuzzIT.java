@@ -95,7 +95,7 @@ class LogbackDifferentialFuzzIT {
             Map<String, String> p = files(plain.resolve(folder), interleaved, cs);
             Map<String, String> a = files(agent.resolve(folder), interleaved, cs);
             if (!p.equals(a)) {
-                differences.add("Logback " + line + " seed " + seed + " " + m.group() + "\n" + firstDifference(p, a));
+                differences.add("Logback " + line + " seed " + seed + " " + m.group() + "\n" + FirstDifference.of(p, a, 80));
             }
         }
         assertEquals(end - first, seen, plainOut);
@@ -155,25 +155,5 @@ class LogbackDifferentialFuzzIT {
             files.put("all lines", String.join("\n", pooled));
         }
         return files;
-    }
-
-    static String firstDifference(Map<String, String> plain, Map<String, String> agent) {
-        if (!plain.keySet().equals(agent.keySet())) {
-            return "files plain " + plain.keySet() + " agent " + agent.keySet();
-        }
-        for (String name : plain.keySet()) {
-            String p = plain.get(name);
-            String a = agent.get(name);
-            if (!p.equals(a)) {
-                int i = 0;
-                while (i < Math.min(p.length(), a.length()) && p.charAt(i) == a.charAt(i)) {
-                    i++;
-                }
-                int from = Math.max(0, i - 80);
-                return name + " at " + i + ": plain ..." + p.substring(from, Math.min(p.length(), i + 80))
-                        + "\n  agent ..." + a.substring(from, Math.min(a.length(), i + 80));
-            }
-        }
-        return "";
     }
 }

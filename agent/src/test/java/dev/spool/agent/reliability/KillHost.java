@@ -1,8 +1,6 @@
 package dev.spool.agent.reliability;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.FileHandler;
 import java.util.logging.Level;
@@ -22,11 +20,7 @@ public final class KillHost {
 
     /** The one content ever written for (doc, version). */
     public static Map<String, Object> state(int doc, int version) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("doc", doc);
-        m.put("version", version);
-        m.put("pad", String.valueOf((char) ('a' + (doc + version) % 26)).repeat(PAD + version % 97));
-        return m;
+        return DocWriters.state(doc, version, PAD);
     }
 
     public static void main(String[] args) throws Exception {
@@ -40,21 +34,7 @@ public final class KillHost {
         log.setUseParentHandlers(false);
         log.addHandler(handler);
         log.setLevel(Level.INFO);
-        ObjectMapper mapper = new ObjectMapper();
-        for (int w = 0; w < 2; w++) {
-            int first = w;
-            Thread t = new Thread(() -> {
-                try {
-                    for (int v = 0; ; v++) {
-                        for (int d = first; d < docs; d += 2) mapper.writeValue(new File(dir, "doc-" + d + ".json"), state(d, v));
-                    }
-                } catch (Exception e) {
-                    e.printStackTrace();
-                    System.exit(3);
-                }
-            }, "writer-" + w);
-            t.start();
-        }
+        DocWriters.start(dir, docs, PAD, Integer.MAX_VALUE, (w, v) -> { });
         for (int l = 0; l < 2; l++) {
             int thread = l;
             new Thread(() -> {

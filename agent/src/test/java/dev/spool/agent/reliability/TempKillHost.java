@@ -1,8 +1,6 @@
 package dev.spool.agent.reliability;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -19,38 +17,20 @@ public final class TempKillHost {
 
     /** The one content ever written for (doc, version). */
     public static Map<String, Object> state(int doc, int version) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("doc", doc);
-        m.put("version", version);
-        m.put("pad", String.valueOf((char) ('a' + (doc + version) % 26)).repeat(PAD + version % 97));
-        return m;
+        return DocWriters.state(doc, version, PAD);
     }
 
     public static void main(String[] args) throws Exception {
         File dir = new File(args[0]);
         int docs = Integer.parseInt(args[1]);
         dir.mkdirs();
-        ObjectMapper mapper = new ObjectMapper();
         int versions = args.length > 3 && args[2].equals("stop") ? Integer.parseInt(args[3]) : Integer.MAX_VALUE;
-        Thread[] writers = new Thread[2];
-        for (int w = 0; w < 2; w++) {
-            int first = w;
-            writers[w] = new Thread(() -> {
-                try {
-                    for (int v = 0; v < versions; v++) {
-                        for (int d = first; d < docs; d += 2) mapper.writeValue(new File(dir, "doc-" + d + ".json"), state(d, v));
-                        synchronized (System.out) {
-                            System.out.println("round " + first + " " + v);
-                            System.out.flush();
-                        }
-                    }
-                } catch (Exception e) {
-                    e.printStackTrace();
-                    System.exit(3);
-                }
-            }, "writer-" + w);
-            writers[w].start();
-        }
+        Thread[] writers = DocWriters.start(dir, docs, PAD, versions, (w, v) -> {
+            synchronized (System.out) {
+                System.out.println("round " + w + " " + v);
+                System.out.flush();
+            }
+        });
         for (Thread t : writers) t.join();
         System.out.println("stopped");
     }

@@ -104,7 +104,7 @@ public enum ConfigKey {
                     + " a flush, close). Past it the write fails, counted in `Dropped` with `LastError`; a routed"
                     + " log stream reports an `IOException` to the handler's error path."),
     SINK_JOURNAL("spool.sink.journal", ValueType.BOOLEAN, "true",
-            "An event file's sink (`file` back end) keeps its buffers in a memory-mapped journal beside the file"
+            "An event file's sink (either back end) keeps its buffers in a memory-mapped journal beside the file"
                     + " (`<file>.journal`, `spool.sink.buffers` + 2 buffers' size): an event whose `emit` returned"
                     + " survives a SIGKILL of the process (not a power loss) and is replayed, once, by the next open of"
                     + " the file. `false`: buffers in memory, lost with the process as before."),
