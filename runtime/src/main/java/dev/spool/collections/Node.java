@@ -73,8 +73,19 @@ final class Node {
         return key.length() + 4L + JsonValues.estimate(value);
     }
 
+    /**
+     * Whether a tree value is a scalar (null, string, number, boolean), asked with class checks
+     * only: a failed {@code instanceof} against an interface ({@code Map}, {@code List}) scans the
+     * value class's interfaces on every call, the most expensive step of a buffered get of a
+     * number or a string (issue 35).
+     */
+    static boolean scalar(Object v) {
+        return v == null || v instanceof String || v instanceof Number || v instanceof Boolean;
+    }
+
     /** A value read from the tree as handed out: nested containers become live views. */
     Object wrap(Object v, KeyPath at) {
+        if (scalar(v)) return v;
         if (v instanceof Map) return new SyncedMap(child(at));
         if (v instanceof List) return new SyncedList(child(at));
         return v;
