@@ -70,7 +70,8 @@ for area in "${AREAS[@]}"; do
       run demo demo 30 ./demo.sh ;;
     capture)
       run capture capture-workload 12 scripts/capture-workload.sh "$(rounds 5 2)" 100 400 6
-      run capture CaptureBench 16 "${JMH[@]}" CaptureBench -wi 3 -i 5 -w 1s -r 1s -f 1 ;;
+      run capture CaptureBench 16 "${JMH[@]}" CaptureBench -wi 3 -i 5 -w 1s -r 1s -f 1
+      run capture host-shapes 12 scripts/host-shapes.sh "$(rounds 5 2)" 3 ;;
     jul)
       run jul jul-workload 10 scripts/jul-workload.sh "$(rounds 7 2)" ;;
     grid)
@@ -90,7 +91,13 @@ for area in "${AREAS[@]}"; do
       run anchors anchors-bench 30 env SKIP_BUILD=1 scripts/anchors-bench.sh ;;
     jmh)
       run jmh buffer-ops 30 "${JMH[@]}" 'dev.spool.bench.buffer.Buffer(Ops|Flush)Bench' -f 1 -wi 2 -i 3 -w 1s -r 1s
+      run jmh synced-get 4 env ALLOC=1 scripts/synced-get.sh "$(rounds 5 2)"
       run jmh sink 30 "${JMH[@]}" 'dev.spool.bench.sink.*' -f 1 -wi 2 -i 6 -w 1s -r 1s
+      for pair in $(seq 1 "$(rounds 3 1)"); do for t in 1 4; do   # sustained producer against the writer's own floor, alternating
+        run jmh "producer-sustained-t$t-$pair" 6 "${JMH[@]}" 'ProducerCostBench.preEncoded' -p journal=true -t "$t" -f 1 -wi 2 -i 5 -w 1s -r 1s
+      done
+        run jmh "writer-floor-$pair" 6 "${JMH[@]}" 'WriterFloorBench' -p journal=true -f 1 -wi 2 -i 5 -w 1s -r 1s
+      done
       run jmh agent 20 "${JMH[@]}" 'dev.spool.bench.agent.(JulFileHandler|NonMatchingHook)' -f 1 -wi 2 -i 5 -w 1s -r 1s
       run jmh host-file-hook 8 "${JMH[@]}" HostFileOpHookBench -wi 3 -i 5 -w 1s -r 1s -f 1
       run jmh jfr-cost 16 "${JMH[@]}" 'dev.spool.bench.jfr.JfrCostBench' -f 3 -wi 5 -w 1s -i 5 -r 1s

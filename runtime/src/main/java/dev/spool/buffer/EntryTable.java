@@ -192,9 +192,15 @@ final class EntryTable {
         return e.root == null && e.snapshot == null && !e.dirty && e.loaded;
     }
 
-    /** Caller holds {@code e}'s monitor. */
+    /**
+     * Caller holds {@code e}'s monitor; {@code e} is clean (nothing unwritten). Its content is
+     * dropped with it: a {@link LiveSlot} may still point at a removed entry until its next call,
+     * and must not keep the file's tree alive meanwhile.
+     */
     void remove(Entry e) {
         e.removed = true;
+        e.root = null;
+        e.snapshot = null;
         entries.remove(e.path, e);
         Path folder = e.path.getParent();
         if (folder != null) {

@@ -1,13 +1,13 @@
 package dev.spool.buffer;
 
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.function.BiFunction;
 
 /**
  * The live side of {@link SharedBuffer}: the one shared tree of plain JSON values per file that
  * {@code SyncedMap} and {@code SyncedList} read and change in place ({@link SharedBuffer#liveRead},
- * {@link SharedBuffer#liveWrite}). With a scope open a change only marks the file dirty; with none,
+ * {@link SharedBuffer#liveWrite}), reached through each opened file's {@link LiveSlot} (no map
+ * lookup while the file stays buffered). With a scope open a change only marks the file dirty; with none,
  * the entry is transient and a change is written through before the call returns.
  *
  * <p><b>Threading.</b> Thread-safe: a call holds only its file's entry monitor while the caller's
@@ -30,12 +30,30 @@ final class LiveEntries {
         this.gate = gate;
     }
 
-    /** {@link SharedBuffer#liveRead(Path, JsonKind, Object, BiFunction)}. */
-    <A, T> T read(Path realFile, JsonKind kind, A arg, BiFunction<Object, A, T> read) {
+    /**
+     * The slot's memo if set, else the map's entry (created if missing), remembered in the slot.
+     * The caller checks {@code removed} under the entry's monitor and comes back on a removed one,
+     * which is then never returned again ({@link LiveSlot}).
+     */
+    private Entry entryFor(LiveSlot slot, Entry removed) {
+        Entry e = slot.entry;
+        if (e == null || e == removed) {
+            e = table.entryFor(slot.real);
+            slot.entry = e;
+        }
+        return e;
+    }
+
+    /** {@link SharedBuffer#liveRead(LiveSlot, JsonKind, Object, BiFunction)}. */
+    <A, T> T read(LiveSlot slot, JsonKind kind, A arg, BiFunction<Object, A, T> read) {
+        Entry stale = null;
         for (;;) {
-            Entry e = table.entryFor(realFile);
+            Entry e = entryFor(slot, stale);
             synchronized (e) {
-                if (e.removed) continue;
+                if (e.removed) {
+                    stale = e;
+                    continue;
+                }
                 boolean buffering = buffer.isBuffering();
                 try {
                     T result = read.apply(table.ensureLive(e, kind), arg);
@@ -48,15 +66,19 @@ final class LiveEntries {
         }
     }
 
-    /** {@link SharedBuffer#liveWrite(Path, JsonKind, LiveChange)}. */
-    <T> T write(Path realFile, JsonKind kind, LiveChange<T> write) {
+    /** {@link SharedBuffer#liveWrite(LiveSlot, JsonKind, LiveChange)}. */
+    <T> T write(LiveSlot slot, JsonKind kind, LiveChange<T> write) {
+        Entry stale = null;
         for (;;) {
-            Entry e = table.entryFor(realFile);
+            Entry e = entryFor(slot, stale);
             T result;
             EntryWriter.Outcome written = null;
             UncheckedIOException failed = null;
             synchronized (e) {
-                if (e.removed) continue;
+                if (e.removed) {
+                    stale = e;
+                    continue;
+                }
                 boolean buffering = buffer.isBuffering();
                 try {
                     Object root = table.ensureLive(e, kind);

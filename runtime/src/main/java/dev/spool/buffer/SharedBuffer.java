@@ -310,7 +310,7 @@ public final class SharedBuffer implements AutoCloseable {
     // ---------------------------------------------------------------- live entries (dev.spool.collections)
 
     /**
-     * Applies {@code read} to the live tree of {@code realFile} (a real path, see {@link RealPaths})
+     * Applies {@code read} to the live tree of the slot's file (a real path, see {@link RealPaths})
      * under the entry's monitor, loading the file if it is not buffered. With no scope open the
      * entry is transient: loaded for this call and dropped after it (unless it holds unwritten data).
      * Counts one read while a scope is open.
@@ -322,7 +322,7 @@ public final class SharedBuffer implements AutoCloseable {
      * <p><b>Internal.</b> One of Spool's own entry points (used by {@code SyncedMap} and
      * {@code SyncedList}), not meant for applications: use those collections.
      * @param <T> what {@code read} returns
-     * @param realFile the file's real path ({@link RealPaths#of(Path)}): used as the key as it is
+     * @param slot the file's slot ({@link #liveSlot(Path)}) in this buffer
      * @param kind the top-level JSON type expected: {@link JsonKind#MAP} or {@link JsonKind#LIST}
      * @param read reads the tree (plain {@code Map}/{@code List}/{@code String}/{@code Number}/
      *        {@code Boolean}/null values); must not modify it nor keep a reference past the call
@@ -331,12 +331,12 @@ public final class SharedBuffer implements AutoCloseable {
      * @throws java.io.UncheckedIOException if the file must be loaded and cannot be read
      * @throws IllegalStateException if the file's top level is not of {@code kind}
      */
-    public <T> T liveRead(Path realFile, JsonKind kind, Function<Object, T> read) {
-        return liveRead(realFile, kind, read, SharedBuffer::applyTo);
+    public <T> T liveRead(LiveSlot slot, JsonKind kind, Function<Object, T> read) {
+        return liveRead(slot, kind, read, SharedBuffer::applyTo);
     }
 
     /**
-     * As {@link #liveRead(Path, JsonKind, Function)}, passing {@code arg} to {@code read}: lets a
+     * As {@link #liveRead(LiveSlot, JsonKind, Function)}, passing {@code arg} to {@code read}: lets a
      * caller use one non-capturing function and so allocate nothing per read. Threading, blocking
      * and failures as there.
      *
@@ -344,7 +344,7 @@ public final class SharedBuffer implements AutoCloseable {
      * {@code SyncedList}), not meant for applications: use those collections.
      * @param <A> the type of {@code arg}
      * @param <T> what {@code read} returns
-     * @param realFile the file's real path ({@link RealPaths#of(Path)}): used as the key as it is
+     * @param slot the file's slot ({@link #liveSlot(Path)}) in this buffer
      * @param kind the top-level JSON type expected: {@link JsonKind#MAP} or {@link JsonKind#LIST}
      * @param arg passed to {@code read} as its second argument
      * @param read reads the tree; must not modify it nor keep a reference past the call
@@ -353,8 +353,8 @@ public final class SharedBuffer implements AutoCloseable {
      * @throws java.io.UncheckedIOException if the file must be loaded and cannot be read
      * @throws IllegalStateException if the file's top level is not of {@code kind}
      */
-    public <A, T> T liveRead(Path realFile, JsonKind kind, A arg, BiFunction<Object, A, T> read) {
-        return live.read(realFile, kind, arg, read);
+    public <A, T> T liveRead(LiveSlot slot, JsonKind kind, A arg, BiFunction<Object, A, T> read) {
+        return live.read(own(slot), kind, arg, read);
     }
 
     private static <T> T applyTo(Object root, Function<Object, T> fn) {
@@ -362,20 +362,20 @@ public final class SharedBuffer implements AutoCloseable {
     }
 
     /**
-     * Applies {@code write} to the live tree of {@code realFile} under the entry's monitor and marks
+     * Applies {@code write} to the live tree of the slot's file under the entry's monitor and marks
      * the file dirty, adding the growth it reports to the byte estimate. While a
      * scope is open that is all (no I/O). With no scope open the file is written at once
      * (write-through) before this returns.
      *
      * <p>Any thread. {@code write} runs on the caller's thread while it holds the entry's monitor,
-     * as in {@link #liveRead(Path, JsonKind, Function)}; the write-through also happens under it.
+     * as in {@link #liveRead(LiveSlot, JsonKind, Function)}; the write-through also happens under it.
      * After a buffered write, outside the monitor, a buffer over {@code capacityBytes} makes the
      * caller wait for the background flush, at most 2 seconds (see {@link BufferListener#backpressure}).
      *
      * <p><b>Internal.</b> One of Spool's own entry points (used by {@code SyncedMap} and
      * {@code SyncedList}), not meant for applications: use those collections.
      * @param <T> what {@code write} returns
-     * @param realFile the file's real path ({@link RealPaths#of(Path)}): used as the key as it is
+     * @param slot the file's slot ({@link #liveSlot(Path)}) in this buffer
      * @param kind the top-level JSON type expected: {@link JsonKind#MAP} or {@link JsonKind#LIST}
      * @param write changes the tree in place (plain JSON values only) and reports its growth in
      *        bytes; must not keep a reference to the tree past the call
@@ -386,8 +386,26 @@ public final class SharedBuffer implements AutoCloseable {
      * @throws CorruptFileException if the file must be loaded and cannot be parsed
      * @throws IllegalStateException if the file's top level is not of {@code kind}
      */
-    public <T> T liveWrite(Path realFile, JsonKind kind, LiveChange<T> write) {
-        return live.write(realFile, kind, write);
+    public <T> T liveWrite(LiveSlot slot, JsonKind kind, LiveChange<T> write) {
+        return live.write(own(slot), kind, write);
+    }
+
+    /**
+     * The way into this buffer's entry for {@code realFile} that {@link #liveRead} and
+     * {@link #liveWrite} take: one per opened file, shared by all its views (it remembers the
+     * entry, so a call on a buffered file needs no map lookup). Any thread; allocates one object.
+     *
+     * <p><b>Internal.</b> Used by {@code SyncedMap} and {@code SyncedList}, not meant for applications.
+     * @param realFile the file's real path ({@link RealPaths#of(Path)}): used as the key as it is
+     * @return a new slot bound to this buffer and {@code realFile}
+     */
+    public LiveSlot liveSlot(Path realFile) {
+        return new LiveSlot(this, java.util.Objects.requireNonNull(realFile, "realFile"));
+    }
+
+    private LiveSlot own(LiveSlot slot) {
+        if (slot.buffer != this) throw new IllegalArgumentException("the slot of " + slot.real + " belongs to another buffer");
+        return slot;
     }
 
     // ---------------------------------------------------------------- scopes

@@ -83,6 +83,7 @@ public final class SyncedList extends AbstractList<Object> implements RandomAcce
     public Object get(int index) {
         Object x = node.read(index, GET);
         // wrapping builds a view (a path), it touches no tree data: safe outside the monitor
+        if (Node.scalar(x)) return x;
         return x instanceof Map || x instanceof List ? node.wrap(x, node.path.index(index)) : x;
     }
 

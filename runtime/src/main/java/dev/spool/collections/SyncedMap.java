@@ -114,6 +114,7 @@ public final class SyncedMap extends AbstractMap<String, Object> {
     public Object get(Object key) {
         Object x = node.read(key, GET);
         // wrapping builds a view (a path), it touches no tree data: safe outside the monitor
+        if (Node.scalar(x)) return x;
         return x instanceof Map || x instanceof List ? node.wrap(x, node.path.key((String) key)) : x;
     }
 

@@ -20,7 +20,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * signac's table: 1000 operations spread over {@code files} files (1x1000, 10x100, 100x10,
  * 1000x1), set and get, for each store. One invocation = 1000 operations; scores are time per
  * 1000 operations. {@code sharedObject} runs inside an open scope, so its sets do no I/O here
- * (the flush is measured by {@link BufferFlushBench}).
+ * (the flush is measured by {@link BufferFlushBench}). {@code lockedHashMap} is the floor of a
+ * per-file monitor: a HashMap under its own lock. Shared object against its floors, alternating:
+ * {@code scripts/synced-get.sh}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -29,7 +31,7 @@ public class BufferOpsBench {
     @Param({"1", "10", "100", "1000"})
     int files;
 
-    @Param({"writeThrough", "serializedBuffer", "sharedObject", "hashMap"})
+    @Param({"writeThrough", "serializedBuffer", "sharedObject", "hashMap", "lockedHashMap"})
     String impl;
 
     Path dir;

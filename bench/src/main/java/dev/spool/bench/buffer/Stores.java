@@ -15,7 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/** The four ways of keeping {@code files} JSON maps that the benchmarks compare. */
+/** The ways of keeping {@code files} JSON maps that the benchmarks compare. */
 final class Stores {
     private Stores() {}
 
@@ -41,6 +41,7 @@ final class Stores {
             case "sharedObject" -> new Synced(dir, files, true);
             case "serializedBuffer" -> new Serialized(dir, files);
             case "hashMap" -> new Plain(dir, files);
+            case "lockedHashMap" -> new Locked(dir, files);
             default -> throw new IllegalArgumentException(impl);
         };
     }
@@ -126,6 +127,37 @@ final class Stores {
 
         @Override public void set(int file, String key, Object value) { maps[file].put(key, value); }
         @Override public Object get(int file, String key) { return maps[file].get(key); }
+        @Override public void close() {}
+    }
+
+    /**
+     * The floor of any design that serialises each call on a per-file monitor (as the shared
+     * object does, for atomic calls and one live object per file): a HashMap read and changed
+     * under its own monitor, nothing else.
+     */
+    static final class Locked implements Store {
+        final Plain plain;
+
+        Locked(Path dir, int files) throws IOException {
+            plain = new Plain(dir, files);
+        }
+
+        @Override
+        public void set(int file, String key, Object value) {
+            Map<String, Object> m = plain.maps[file];
+            synchronized (m) {
+                m.put(key, value);
+            }
+        }
+
+        @Override
+        public Object get(int file, String key) {
+            Map<String, Object> m = plain.maps[file];
+            synchronized (m) {
+                return m.get(key);
+            }
+        }
+
         @Override public void close() {}
     }
 }
