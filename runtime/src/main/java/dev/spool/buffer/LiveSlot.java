@@ -8,9 +8,11 @@ import java.nio.file.Path;
  * a memo of the entry last found for it, so a read or change skips the buffer's map lookup.
  *
  * <p><b>Threading.</b> Any number of threads share a slot (every view of one opened file does).
- * The memo is a plain field, written and read racily: a thread sees null, an older entry or the
- * current one, and the buffer only trusts it under the entry's monitor and only while the entry
- * is not {@code removed}. That keeps the buffer's guarantees: an entry leaves the map only with
+ * The memo is a volatile field (written only when the map gives a new entry, so the write's fence
+ * is rare; the read is a plain load on x86): a thread that reads an entry from it also sees that
+ * entry's construction, even before the thread that made it ever took its monitor. A thread sees
+ * null, an older entry or the current one, and the buffer only trusts it under the entry's monitor
+ * and only while the entry is not {@code removed}. That keeps the buffer's guarantees: an entry leaves the map only with
  * {@code removed} set under its monitor and at most one entry per path is ever in the map, so an
  * entry that is not removed is the file's one live entry; a removed one sends the caller to the
  * map (and the memo is replaced). The memo never keeps a removed entry's tree alive for long: it
@@ -28,7 +30,7 @@ public final class LiveSlot {
     final SharedBuffer buffer;
     final Path real;
     /** The entry found last for {@link #real}, or null; trusted only under its monitor while not removed. */
-    Entry entry;
+    volatile Entry entry;
 
     LiveSlot(SharedBuffer buffer, Path real) {
         this.buffer = buffer;
