@@ -27,7 +27,11 @@ final class JulJournalCodec {
     private record Cached(Object key, byte[] bytes) {
     }
 
-    private volatile Cached level = new Cached(new Object(), null);
+    /** A level's localized name depends on the default locale too ({@code Level.getLocalizedName()}). */
+    private record LevelName(Object level, Locale locale, byte[] bytes) {
+    }
+
+    private volatile LevelName level = new LevelName(null, null, null);
     private volatile Cached zone = new Cached(new Object(), null);
     private volatile Cached locale = new Cached(new Object(), null);
     private volatile Cached logger = new Cached(new Object(), null);
@@ -37,8 +41,15 @@ final class JulJournalCodec {
         byte[] source = utf8(r.source);
         Cached c = logger;
         byte[] lg = c.key == r.loggerName ? c.bytes : store(r.loggerName, utf8(r.loggerName), x -> logger = x);
-        c = level;
-        byte[] lv = r.level != null && c.key == r.level ? c.bytes : store(r.level, utf8(r.levelName()), x -> level = x);
+        LevelName ln = level;
+        Locale now = Locale.getDefault();
+        byte[] lv;
+        if (r.level != null && ln.level == r.level && ln.locale == now) {
+            lv = ln.bytes;
+        } else {
+            lv = utf8(r.levelName());
+            level = new LevelName(r.level, now, lv);
+        }
         Object z = r.zoneAtCall();
         c = zone;
         byte[] zn = z == null ? null : c.key == z ? c.bytes : store(z, utf8(JulDefaultZone.zoneId(z).getId()), x -> zone = x);
