@@ -127,8 +127,10 @@ final class JulJournalCodec {
         return bytes;
     }
 
+    private static final byte[] EMPTY = new byte[0];
+
     private static byte[] utf8(String s) {
-        return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
+        return s == null ? null : s.isEmpty() ? EMPTY : s.getBytes(StandardCharsets.UTF_8);
     }
 
     private static int len(byte[] s) {

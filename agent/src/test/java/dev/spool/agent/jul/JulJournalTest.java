@@ -169,6 +169,31 @@ class JulJournalTest {
         assertTrue(a.journal.empty());
     }
 
+    /**
+     * A full disk while journaling: the journal's blocks are allocated at its creation, so ENOSPC
+     * fails there (the handler then goes unjournaled, counted), never later as a fault of a store
+     * into the mapping on the caller's thread; no partial journal is left. A real 2 MiB tmpfs.
+     */
+    @Test
+    void shouldFailTheJournalsCreationNotALaterStoreOnAFullDisk() throws Exception {
+        Path mount = Files.createDirectories(dir.resolve("tmpfs"));
+        Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", mount.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)
+                && p.exitValue() == 0, "cannot mount a tmpfs (needs root): " + out.trim());
+        try {
+            Path log = Files.writeString(mount.resolve("app.log"), "");
+            IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                    () -> JulJournal.create(log, FORMAT, StandardCharsets.UTF_8));
+            assertTrue(String.valueOf(e.getMessage()).contains("No space left"), e.getMessage());
+            assertTrue(e.getMessage().contains(JulJournal.journalOf(log).toString()), "names the journal: " + e.getMessage());
+            assertFalse(Files.exists(JulJournal.journalOf(log)), "no partial journal");
+        } finally {
+            new ProcessBuilder("umount", "-l", mount.toString()).redirectErrorStream(true).start().waitFor();
+        }
+    }
+
     private record Journaled(JulJournal journal, long frame, String line) {
     }
 
