@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -36,11 +38,13 @@ final class JulJournalCodec {
     private volatile Cached locale = new Cached(new Object(), null);
     private volatile Cached logger = new Cached(new Object(), null);
 
-    /** The payload of {@code r}: the buffer's array up to its position. */
+    /** A caller's scratch array (a JDK {@code byte[]}: nothing of Spool's is pinned by a host thread). */
+    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[512]);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** The payload of {@code r}: the buffer's array up to its position (the array is this thread's scratch). */
     ByteBuffer encode(JulCapture r) {
-        byte[] source = utf8(r.source);
-        Cached c = logger;
-        byte[] lg = c.key == r.loggerName ? c.bytes : store(r.loggerName, utf8(r.loggerName), x -> logger = x);
         LevelName ln = level;
         Locale now = Locale.getDefault();
         byte[] lv;
@@ -50,39 +54,103 @@ final class JulJournalCodec {
             lv = utf8(r.levelName());
             level = new LevelName(r.level, now, lv);
         }
+        Cached c = logger;
+        byte[] lg = c.key == r.loggerName ? c.bytes : store(r.loggerName, utf8(r.loggerName), x -> logger = x);
         Object z = r.zoneAtCall();
         c = zone;
         byte[] zn = z == null ? null : c.key == z ? c.bytes : store(z, utf8(JulDefaultZone.zoneId(z).getId()), x -> zone = x);
         c = locale;
         byte[] lc = c.key == r.locale ? c.bytes : store(r.locale, utf8(r.locale.toLanguageTag()), x -> locale = x);
-        byte[] thrown = utf8(r.thrownText);
-        String text = r.capturedMessage();
         Object[] params = r.capturedParameters();
-        byte[] message = params == null ? utf8(text) : utf8(r.capturedRawMessage());
-        int size = 8 + 4 + len(source) + len(lg) + len(lv) + len(zn) + len(lc) + len(thrown) + 1 + len(message);
-        if (params != null) {
-            size += 4;
-            for (Object p : params) {
-                size += 1 + paramSize(p);
+        String message = params == null ? r.capturedMessage() : r.capturedRawMessage();
+        byte[] b = SCRATCH.get();
+        int at;
+        while (true) {
+            at = encodeInto(b, r, lv, lg, zn, lc, message, params);
+            if (at >= 0) {
+                break;
+            }
+            b = new byte[b.length * 2];
+            if (b.length <= 64 << 10) {
+                SCRATCH.set(b); // a long record: a larger scratch kept (a huge one is not)
             }
         }
-        ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
-        b.putLong(r.epochSecond).putInt(r.nano);
-        put(b, source);
-        put(b, lg);
-        put(b, lv);
-        put(b, zn);
-        put(b, lc);
-        put(b, thrown);
-        b.put((byte) (params == null ? 0 : 1));
-        put(b, message);
-        if (params != null) {
-            b.putInt(params.length);
-            for (Object p : params) {
-                putParam(b, p);
-            }
+        return ByteBuffer.wrap(b).position(at);
+    }
+
+    /** The payload's length written into {@code b}, or -1 when it does not fit. */
+    private static int encodeInto(byte[] b, JulCapture r, byte[] lv, byte[] lg, byte[] zn, byte[] lc, String message,
+                                  Object[] params) {
+        if (b.length < 13) {
+            return -1;
         }
-        return b;
+        LONG.set(b, 0, r.epochSecond);
+        INT.set(b, 8, r.nano);
+        int at = 12;
+        at = put(b, at, r.source);
+        at = put(b, at, lg);
+        at = put(b, at, lv);
+        at = put(b, at, zn);
+        at = put(b, at, lc);
+        at = put(b, at, r.thrownText);
+        if (at < 0 || at >= b.length) {
+            return -1;
+        }
+        b[at++] = (byte) (params == null ? 0 : 1);
+        at = put(b, at, message);
+        if (params != null && at >= 0) {
+            ByteBuffer rest = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+            int need = 4;
+            for (Object p : params) {
+                need += 1 + paramSize(p);
+            }
+            if (at + need > b.length) {
+                return -1;
+            }
+            rest.position(at).putInt(params.length);
+            for (Object p : params) {
+                putParam(rest, p);
+            }
+            at = rest.position();
+        }
+        return at;
+    }
+
+    /** A string (length, then UTF-8; an ASCII one copied char by char, no array of its own), or -1 when it does not fit. */
+    private static int put(byte[] b, int at, String s) {
+        if (at < 0) {
+            return -1;
+        }
+        if (s == null) {
+            return put(b, at, (byte[]) null);
+        }
+        int n = s.length();
+        if (at + 4 + n > b.length) {
+            return -1;
+        }
+        int to = at + 4;
+        for (int i = 0; i < n; i++) {
+            char ch = s.charAt(i);
+            if (ch >= 0x80) {
+                return put(b, at, utf8(s)); // not ASCII: the JDK's encoder
+            }
+            b[to + i] = (byte) ch;
+        }
+        INT.set(b, at, n);
+        return to + n;
+    }
+
+    private static int put(byte[] b, int at, byte[] s) {
+        if (at < 0 || at + 4 + (s == null ? 0 : s.length) > b.length) {
+            return -1;
+        }
+        if (s == null) {
+            INT.set(b, at, -1);
+            return at + 4;
+        }
+        INT.set(b, at, s.length);
+        System.arraycopy(s, 0, b, at + 4, s.length);
+        return at + 4 + s.length;
     }
 
     /** The capture a payload holds (recovery): formatted by {@link CompiledSimpleFormatter} as the writer would. */
@@ -131,10 +199,6 @@ final class JulJournalCodec {
 
     private static byte[] utf8(String s) {
         return s == null ? null : s.isEmpty() ? EMPTY : s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static int len(byte[] s) {
-        return 4 + (s == null ? 0 : s.length);
     }
 
     private static void put(ByteBuffer b, byte[] s) {
