@@ -59,7 +59,7 @@ class JulCapture {
     /** {@code SimpleFormatter}'s sixth argument ("" without a thrown), made at the call; null for {@code XMLFormatter}'s capture. */
     final String thrownText;
     /** The level's localized name read at the call (a level with a bundle of its own), or null: the writer asks the level. */
-    private final String levelName;
+    private String levelName; // set again by a journaled record's caller before the offer (levelNameAtCall)
     /** The default time zone at the call ({@link JulDefaultZone#atCall}), or null when the format prints no date. */
     private final Object zoneAtCall;
     /** {@code Locale.getDefault(Locale.Category.FORMAT)} at the call. */
@@ -201,6 +201,16 @@ class JulCapture {
     /** The level's localized name, as the JDK's {@code getLocalizedLevelName()} (read at the call when the level has a bundle of its own). */
     String levelName() {
         return levelName != null ? levelName : level.getLocalizedName();
+    }
+
+    /**
+     * A journaled record (the caller, before the offer): the level's name as the caller read it, so
+     * the writer prints what the journal holds (as the JDK's format, which names the level at the call).
+     */
+    void levelNameAtCall(String name) {
+        if (levelName == null) {
+            levelName = name;
+        }
     }
 
     /**

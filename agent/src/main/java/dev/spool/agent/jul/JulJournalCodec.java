@@ -30,10 +30,10 @@ final class JulJournalCodec {
     }
 
     /** A level's localized name depends on the default locale too ({@code Level.getLocalizedName()}). */
-    private record LevelName(Object level, Locale locale, byte[] bytes) {
+    private record LevelName(Object level, Locale locale, String name, byte[] bytes) {
     }
 
-    private volatile LevelName level = new LevelName(null, null, null);
+    private volatile LevelName level = new LevelName(null, null, null, null);
     private volatile Cached zone = new Cached(new Object(), null);
     private volatile Cached locale = new Cached(new Object(), null);
     private volatile Cached logger = new Cached(new Object(), null);
@@ -47,13 +47,13 @@ final class JulJournalCodec {
     ByteBuffer encode(JulCapture r) {
         LevelName ln = level;
         Locale now = Locale.getDefault();
-        byte[] lv;
-        if (r.level != null && ln.level == r.level && ln.locale == now) {
-            lv = ln.bytes;
-        } else {
-            lv = utf8(r.levelName());
-            level = new LevelName(r.level, now, lv);
+        if (r.level == null || ln.level != r.level || ln.locale != now) {
+            String name = r.levelName();
+            ln = new LevelName(r.level, now, name, utf8(name));
+            level = ln;
         }
+        byte[] lv = ln.bytes;
+        r.levelNameAtCall(ln.name); // the writer prints the name the journal holds
         Cached c = logger;
         byte[] lg = c.key == r.loggerName ? c.bytes : store(r.loggerName, utf8(r.loggerName), x -> logger = x);
         Object z = r.zoneAtCall();

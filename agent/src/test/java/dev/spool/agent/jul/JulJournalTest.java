@@ -94,6 +94,26 @@ class JulJournalTest {
         assertEquals(c.message(), back.message());
     }
 
+    /**
+     * The writer prints the level's name the journal holds (the one read at the call, as the JDK's
+     * format reads it): a {@code Locale.setDefault} between the call and the write would otherwise
+     * make the file say {@code INFO} where recovery formats {@code INFORMATION}, and a line already
+     * in the file would be appended again.
+     */
+    @Test
+    void shouldWriteTheLevelNameTheJournalHoldsWhenTheLocaleChangesBeforeTheWrite() {
+        Locale.setDefault(Locale.GERMANY);
+        LogRecord r = new LogRecord(Level.INFO, "m");
+        CompiledSimpleFormatter f = CompiledSimpleFormatter.compile(FORMAT);
+        JulCapture c = JulCapture.capture(r, false, true);
+        ByteBuffer b = new JulJournalCodec().encode(c);
+        Locale.setDefault(Locale.US); // after the call, before the writer formats
+        String written = f.format(c);
+        String recovered = f.format(JulJournalCodec.decode(ByteBuffer.wrap(b.array(), 0, b.position()).slice()));
+        assertEquals(recovered, written);
+        assertTrue(written.contains(" INFORMATION "), written);
+    }
+
     @Test
     void shouldSkipALineAlreadyAtItsRecordedOffsetWhenKilledBetweenTheWriteAndTheTrim() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "before\n");
