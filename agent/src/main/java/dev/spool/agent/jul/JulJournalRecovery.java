@@ -138,23 +138,26 @@ public final class JulJournalRecovery {
         frames.sort(Comparator.comparingLong((long[] f) -> f[1] < 0 ? Long.MAX_VALUE : f[1]));
         try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE)) {
+            Appends file = new Appends(ch);
+            JulMessageFormats patterns = new JulMessageFormats(); // parsed once per pattern, as the writer's
             for (long[] f : frames) {
                 int at = (int) f[0];
                 byte[] line;
                 try {
                     ByteBuffer payload = m.slice(at + JulJournal.FRAME_HEADER, m.getInt(at));
-                    line = formatter.format(JulJournalCodec.decode(payload)).getBytes(charset);
+                    line = formatter.format(JulJournalCodec.decode(payload), patterns).getBytes(charset);
                 } catch (RuntimeException e) {
                     unreadable++; // whole by its CRC, yet not formattable: named below, never guessed at
                     continue;
                 }
-                long wrote = place(ch, m, at, line);
+                long wrote = place(file, m, at, line);
                 if (wrote != 0) {
                     lines++;
                     bytes += Math.abs(wrote);
                     misplaced += wrote < 0 ? 1 : 0;
                 }
             }
+            file.flush();
         }
         String note = !existed && lines > 0 ? "the log file was gone (moved or deleted): recreated at " + logFile
                 : misplaced > 0 ? misplaced + " lines were not where the writer left them (the file was moved, replaced or"
@@ -198,34 +201,77 @@ public final class JulJournalRecovery {
      *
      * @return bytes appended (0: there already), negated when the line was not at its recorded offset
      */
-    private static long place(FileChannel ch, MappedByteBuffer m, int at, byte[] line) throws IOException {
-        long size = ch.size();
+    private static long place(Appends file, MappedByteBuffer m, int at, byte[] line) throws IOException {
+        long size = file.size();
         long pos = m.getLong(at + 16);
         if (pos >= 0 && pos < size) {
             int have = (int) Math.min(line.length, size - pos);
-            ByteBuffer b = ByteBuffer.allocate(have);
-            while (b.hasRemaining() && ch.read(b, pos + b.position()) >= 0) {
-                // read fully
-            }
-            if (!b.hasRemaining() && Arrays.equals(b.array(), 0, have, line, 0, have)) {
+            byte[] there = file.read(pos, have);
+            if (there != null && Arrays.equals(there, 0, have, line, 0, have)) {
                 if (have == line.length) {
                     return 0;                                  // in the file: killed before the trim
                 }
                 if (pos + have == size) {
-                    write(ch, ByteBuffer.wrap(line, have, line.length - have), size); // the rest of a torn write
+                    file.append(line, have);                   // the rest of a torn write
                     return line.length - have;
                 }
             }
         }
         boolean misplaced = pos >= 0 && pos != size;
         m.putLong(at + 16, size); // first: a recovery killed after the write finds the line there
-        write(ch, ByteBuffer.wrap(line), size);
+        file.append(line, 0);
         return misplaced ? -line.length : line.length;
     }
 
-    private static void write(FileChannel ch, ByteBuffer b, long at) throws IOException {
-        while (b.hasRemaining()) {
-            at += ch.write(b, at);
+    /**
+     * The log file as recovery appends to it: appended lines are gathered and written 1 MiB at a time
+     * (a read first writes what is gathered); its size is kept here, not asked per line.
+     */
+    private static final class Appends {
+        private final FileChannel ch;
+        private final ByteBuffer pending = ByteBuffer.allocate(1 << 20);
+        private long written;
+
+        Appends(FileChannel ch) throws IOException {
+            this.ch = ch;
+            this.written = ch.size();
+        }
+
+        long size() {
+            return written + pending.position();
+        }
+
+        void append(byte[] line, int from) throws IOException {
+            if (pending.remaining() < line.length - from) {
+                flush();
+            }
+            if (pending.remaining() < line.length - from) {
+                write(ByteBuffer.wrap(line, from, line.length - from));
+                return;
+            }
+            pending.put(line, from, line.length - from);
+        }
+
+        /** {@code n} bytes at {@code pos}, or null when the file is shorter. */
+        byte[] read(long pos, int n) throws IOException {
+            flush();
+            ByteBuffer b = ByteBuffer.allocate(n);
+            while (b.hasRemaining() && ch.read(b, pos + b.position()) >= 0) {
+                // read fully
+            }
+            return b.hasRemaining() ? null : b.array();
+        }
+
+        void flush() throws IOException {
+            pending.flip();
+            write(pending);
+            pending.clear();
+        }
+
+        private void write(ByteBuffer b) throws IOException {
+            while (b.hasRemaining()) {
+                written += ch.write(b, written);
+            }
         }
     }
 
