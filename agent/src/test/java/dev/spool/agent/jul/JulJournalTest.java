@@ -150,6 +150,24 @@ class JulJournalTest {
         assertEquals("before\n" + written.line + line("queued"), Files.readString(log));
     }
 
+    /**
+     * Two threads' records reach the journal in one order and the file in the other (the queue's):
+     * recovery replays in the writer's order (the recorded offsets), so neither line counts as
+     * moved and the file gets them as the writer would have written them.
+     */
+    @Test
+    void shouldReplayInTheWritersOrderWhenTheJournalsOrderDiffers() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
+        Journaled first = journal(log, "reserved first, written second");
+        long second = appendRecord(first.journal, "reserved second, written first");
+        first.journal.filePos(second, 7);
+        first.journal.filePos(first.frame, 7 + line("reserved second, written first").length());
+        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
+        assertEquals(2, r.lines());
+        assertNull(r.note(), "no line was moved: " + r.note());
+        assertEquals("before\n" + line("reserved second, written first") + first.line, Files.readString(log));
+    }
+
     @Test
     void shouldNotReplayADoneRecordNorAFrameCutShort() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "");
