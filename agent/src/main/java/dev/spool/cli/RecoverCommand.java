@@ -1,6 +1,7 @@
 package dev.spool.cli;
 
 import dev.spool.buffer.StaleTemps;
+import dev.spool.agent.jul.JulJournalRecovery;
 import dev.spool.events.EventLog;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -11,6 +12,8 @@ import java.util.List;
 /**
  * {@code recover <event file>}: replays the journal a killed writer left beside the file
  * ({@link EventLog#recover}; exit 1 when it is not the file's own, renamed {@code .orphan-<ms>}).
+ * {@code recover <JUL log file>}: replays the journal {@code <file>.spool-journal} a killed process left
+ * ({@link JulJournalRecovery}; refused while its process runs; the file recreated when it is gone).
  * {@code recover <folder>}: removes the temp files ({@code .<name>.spool-tmp-*}) that crashed Spool
  * processes left directly in the folder, by the rules of {@link StaleTemps} (only Spool's names,
  * only regular files, only when the writer is provably gone or, when it cannot be judged, the file
@@ -27,8 +30,24 @@ final class RecoverCommand implements Command {
 
     @Override
     public String usage() {
-        return "<folder>|<event file>  remove the temp files crashed Spool processes left in a folder, or replay"
-                + " the journal a killed writer left beside an event file";
+        return "<folder>|<event file>|<log file>  remove the temp files crashed Spool processes left in a folder, or"
+                + " replay the journal a killed writer left beside an event file or a JUL log file";
+    }
+
+    /** A JUL log file's journal ({@code <file>.spool-journal}, issue 33): its lines replayed into the file, once. */
+    private static int recoverJul(Path file, PrintStream out, PrintStream err) {
+        try {
+            JulJournalRecovery.Result r = JulJournalRecovery.recover(file, true);
+            if (r.problem() != null) {
+                err.println("spool recover: " + r.describe(file));
+                return SpoolCli.PROBLEM;
+            }
+            out.println(r.describe(file));
+            return SpoolCli.OK;
+        } catch (IOException | RuntimeException e) {
+            err.println("spool recover: " + file + ": " + e);
+            return SpoolCli.PROBLEM;
+        }
     }
 
     @Override
@@ -38,6 +57,9 @@ final class RecoverCommand implements Command {
             return SpoolCli.USAGE;
         }
         Path folder = Path.of(args.get(0));
+        if (JulJournalRecovery.hasJournal(folder.toAbsolutePath())) {
+            return recoverJul(folder.toAbsolutePath(), out, err); // a JUL log file (there or gone) with its journal
+        }
         if (Files.isRegularFile(folder)) {
             try {
                 out.println(EventLog.recover(folder));

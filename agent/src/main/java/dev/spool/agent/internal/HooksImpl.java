@@ -247,8 +247,10 @@ final class HooksImpl implements SpoolHooks {
             streamName = kind + "-" + Integer.toHexString(System.identityHashCode(out));
         }
         try {
+            long recovered = RoutedJournalFiles.recoverAtStart(control, streamName); // before the sink attaches the file and reads its size
             OutputStream routed = backends.logStream(kind, null, out, streamName); // a JUL log's sink is found by name
             RoutedStream stream = new RoutedStream(out, routed, control, streamName).owner(owner); // the FileHandler
+            stream.showJournal(null, recovered);
             control.track(stream);
             AgentLog.debug("routing " + streamName + " through the sink");
             return stream;

@@ -48,6 +48,11 @@ final class LogFileSwitch extends OutputStream {
         this.size = now == null ? -1 : now.size();
     }
 
+    /** The file's size as the sink left it (its size at attach plus every byte written here), or -1 when unknown. */
+    long size() {
+        return size;
+    }
+
     /** No file: later writes fail until the next {@link #attach}. */
     synchronized void detach() {
         target = null;

@@ -77,7 +77,7 @@ final class LogSink {
         }
         files.attach(file, path);
         activePath = path;
-        attached = new FileStream(file);
+        attached = new FileStream(file, files.size());
         return attached;
     }
 
@@ -125,9 +125,34 @@ final class LogSink {
         /** False once closed or replaced: later writes fail as on a closed file. */
         volatile boolean writable = true;
         boolean closed; // guarded by LogSink.this
+        /** The file's size when attached (-1: unknown). */
+        private final long sizeAtAttach;
 
-        FileStream(OutputStream file) {
+        FileStream(OutputStream file, long sizeAtAttach) {
             this.file = file;
+            this.sizeAtAttach = sizeAtAttach;
+        }
+
+        /**
+         * How many of the bytes written here the sink has written into the file (the kernel's), or -1
+         * when unknown; once closed, every one of them (the close drained the sink into the file).
+         */
+        long inFile() {
+            if (!writable) {
+                return Long.MAX_VALUE;
+            }
+            long size = files.size();
+            return size < 0 || sizeAtAttach < 0 ? -1 : size - sizeAtAttach;
+        }
+
+        /** Shows a JUL journal's pending bytes (and what the start of routing recovered) on this log's Sink bean. */
+        void showJournal(java.util.function.LongSupplier pending, long recovered) {
+            if (pending != null) {
+                metrics.journalPending = pending;
+            }
+            if (recovered > 0) {
+                metrics.recovered += recovered;
+            }
         }
 
         private void open() throws IOException {
@@ -187,8 +212,17 @@ final class LogSink {
         @Override public long directWrites() { return sink.directWrites(); }
         @Override public long splitRecords() { return sink.splitRecords(); }
         @Override public long pendingBytes() { return sink.pendingBytes(); }
-        @Override public long journalPendingBytes() { return sink.journalPendingBytes(); }
-        @Override public long recoveredAtOpen() { return sink.recoveredAtOpen(); }
+        /** A JUL handler's journal's pending bytes (issue 33), or null. */
+        volatile java.util.function.LongSupplier journalPending;
+        /** Records a JUL journal's recovery appended to this log's file at the start of routing. */
+        volatile long recovered;
+
+        @Override public long journalPendingBytes() {
+            java.util.function.LongSupplier j = journalPending;
+            return sink.journalPendingBytes() + (j == null ? 0 : j.getAsLong());
+        }
+
+        @Override public long recoveredAtOpen() { return sink.recoveredAtOpen() + recovered; }
         @Override public long errors() { return sink.errors(); }
         @Override public String lastError() { return sink.lastError(); }
         @Override public int bufferBytes() { return sink.bufferBytes(); }

@@ -51,6 +51,11 @@ final class RoutedStream extends OutputStream {
     private volatile LogFolders folders;
     private final long lengthLimit;
     private long length;
+    /** The file's size when this stream was made, or -1 when unknown (issue 33's journal). */
+    private final long base;
+    /** Bytes written through this stream, either path; and those of them routed (issue 33's journal). */
+    private volatile long written;
+    private volatile long routedBytes;
     private volatile boolean routing = true;
     /** Past the length limit or after a sink error: the host's own path for good. */
     private volatile boolean ownPath;
@@ -81,6 +86,39 @@ final class RoutedStream extends OutputStream {
         this.file = absolute(name);
         this.lengthLimit = lengthLimit;
         this.length = length;
+        this.base = sizeOf(file);
+    }
+
+    /** The file's size now (just opened: nothing written through this stream yet), or -1. */
+    private static long sizeOf(Path file) {
+        try {
+            return file == null ? -1 : java.nio.file.Files.size(file);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The file offset just after the last byte written through this stream, or -1 when unknown
+     * (a JUL journal's record of where a line went, issue 33). The writer's thread (the handler's monitor).
+     */
+    long position() {
+        return base < 0 ? -1 : base + written;
+    }
+
+    /**
+     * The file offset up to which this stream's bytes are in the file, or -1 when unknown: every
+     * byte written directly is, and routed ones as far as the sink wrote them (routed bytes before a
+     * direct write were drained first, so the ones still in the sink are the last ones written).
+     */
+    long reached() {
+        if (base < 0) {
+            return -1;
+        }
+        long w = written;
+        long routedNow = routedBytes;
+        long inFile = routed instanceof LogSink.FileStream f ? f.inFile() : -1;
+        return inFile < 0 ? -1 : base + w - Math.max(0, routedNow - inFile);
     }
 
     String name() {
@@ -141,6 +179,13 @@ final class RoutedStream extends OutputStream {
         return stream instanceof RoutedStream r && r.routing && !r.ownPath && r.pending == null && r.control.routingEnabled();
     }
 
+    /** Shows a JUL journal's pending bytes and what the start of routing recovered on the log's Sink bean (issue 33). */
+    void showJournal(java.util.function.LongSupplier pendingBytes, long recovered) {
+        if (routed instanceof LogSink.FileStream f) {
+            f.showJournal(pendingBytes, recovered);
+        }
+    }
+
     /** The sink's live metrics (for its Sink MBean), or null. */
     SinkMetrics metrics() {
         return SinkStreams.metricsOf(routed);
@@ -179,6 +224,7 @@ final class RoutedStream extends OutputStream {
         }
         if (!routingNow()) {
             direct.write(b, off, len);
+            written += len;
             return;
         }
         try {
@@ -186,6 +232,8 @@ final class RoutedStream extends OutputStream {
         } catch (IOException | RuntimeException e) {
             throw takeOwnPath(e);
         }
+        routedBytes += len;
+        written += len;
         wroteSinceFlush = true;
         unwritten = true;
         unreadByReader = true;

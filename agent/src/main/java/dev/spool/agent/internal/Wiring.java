@@ -101,7 +101,7 @@ final class Wiring {
         JulCaptures julCaptures = config.eventsJul() && !exact && config.eventsCapture()
                 ? new JulCaptures(control::routingEnabled, control::error, MpscCapturedRecordQueue.DEFAULT_CAPACITY,
                         settings.sink.policy(), settings.sink.waitMillis(), inst, RoutedStream::routesCleanly,
-                        control.plainPaths())
+                        control.plainPaths(), settings.sink.journal() ? new RoutedJournalFiles() : null)
                 : null;
         HooksImpl hooks = new HooksImpl(control, backends, settings.filter, config.eventsJul() && !exact,
                 config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),

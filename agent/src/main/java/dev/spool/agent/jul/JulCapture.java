@@ -59,7 +59,7 @@ class JulCapture {
     /** {@code SimpleFormatter}'s sixth argument ("" without a thrown), made at the call; null for {@code XMLFormatter}'s capture. */
     final String thrownText;
     /** The level's localized name read at the call (a level with a bundle of its own), or null: the writer asks the level. */
-    private final String levelName;
+    private String levelName; // set again by a journaled record's caller before the offer (levelNameAtCall)
     /** The default time zone at the call ({@link JulDefaultZone#atCall}), or null when the format prints no date. */
     private final Object zoneAtCall;
     /** {@code Locale.getDefault(Locale.Category.FORMAT)} at the call. */
@@ -126,6 +126,54 @@ class JulCapture {
         this.levelName = formatsAnyway && hasOwnBundle(level) ? level.getLocalizedName() : null;
     }
 
+    /** Recovery ({@link JulJournalCodec#decode}): a capture read back from a journal frame; no record, no level object. */
+    private JulCapture(long epochSecond, int nano, String source, String loggerName, String levelName, ZoneId zone,
+                       Locale locale, String thrownText, String message, String rawMessage, Object[] parameters) {
+        this.epochSecond = epochSecond;
+        this.nano = nano;
+        this.source = source;
+        this.loggerName = loggerName;
+        this.level = null;
+        this.thrown = null;
+        this.thrownText = thrownText;
+        this.levelName = levelName == null ? "null" : levelName;
+        this.zoneAtCall = zone;
+        this.locale = locale;
+        this.original = null;
+        this.message = message;
+        this.rawMessage = rawMessage;
+        this.parameters = parameters;
+    }
+
+    static JulCapture restored(long epochSecond, int nano, String source, String loggerName, String levelName, ZoneId zone,
+                               Locale locale, String thrownText, String message, String rawMessage, Object[] parameters) {
+        return new JulCapture(epochSecond, nano, source, loggerName, levelName, zone, locale, thrownText, message,
+                rawMessage, parameters);
+    }
+
+    /** The journal frame holding this record ({@link JulJournal}), or -1; set by the caller before the offer. */
+    long journalAt = -1;
+
+    /** The default zone as read at the call (null: the format prints no date). */
+    Object zoneAtCall() {
+        return zoneAtCall;
+    }
+
+    /** The message as formatted at the call, or null (deferred, or not captured). Before the offer only. */
+    String capturedMessage() {
+        return message;
+    }
+
+    /** A deferred message's pattern, or null. */
+    String capturedRawMessage() {
+        return rawMessage;
+    }
+
+    /** A deferred message's parameters (immutable JDK values), or null. */
+    Object[] capturedParameters() {
+        return parameters;
+    }
+
     /**
      * The JDK's formatter would have failed on this record, at the call, after running the host's code
      * this capture ran in its place (a throwable's {@code getMessage()} that throws, a bundle that does):
@@ -153,6 +201,16 @@ class JulCapture {
     /** The level's localized name, as the JDK's {@code getLocalizedLevelName()} (read at the call when the level has a bundle of its own). */
     String levelName() {
         return levelName != null ? levelName : level.getLocalizedName();
+    }
+
+    /**
+     * A journaled record (the caller, before the offer): the level's name as the caller read it, so
+     * the writer prints what the journal holds (as the JDK's format, which names the level at the call).
+     */
+    void levelNameAtCall(String name) {
+        if (levelName == null) {
+            levelName = name;
+        }
     }
 
     /**

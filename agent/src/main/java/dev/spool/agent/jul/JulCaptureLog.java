@@ -40,6 +40,8 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
 
     /** The line's bytes written into the handler's meter instead of through its Writer, where provably the same. */
     final JulDirectWrite direct;
+    /** The handler's mapped journal (issue 33), or null: not journaled ({@link JulJournalWriter}). */
+    final JulJournalWriter journal;
 
     JulCaptureLog(FileHandler handler, Formatter formatter, JulFormat format, String name, JulCaptureSettings settings,
                   JulHandlerWrite writes) {
@@ -51,6 +53,8 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
         this.format = format;
         this.queue = new MpscCapturedRecordQueue<>(name, settings.capacity(), settings.policy(), settings.waitMillis());
         // drained by the shared pool, whose threads are not Spool's own: a rotation it runs must route the next file (JUL_METER)
+        this.journal = format instanceof CompiledSimpleFormatter f
+                ? JulJournalWriter.open(handler, f, writes, settings.journalFiles(), errors) : null;
         this.writer = CapturedLogWriterPool.shared().register("jul " + name, this::drainBatch, queue);
     }
 
@@ -100,12 +104,15 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
 
     /**
      * Writes at most {@code max} captured records (the handler's monitor held) on Spool's behalf
-     * ({@code Hooks.markOnSpoolsBehalf}): a rotation's look at the folder waits for no other log.
+     * ({@code Hooks.markOnSpoolsBehalf}: a rotation's look at the folder waits for no other log),
+     * then settles the journal (what the sink has written leaves it).
      */
     private int drainMarked(int max) {
         boolean was = Hooks.markOnSpoolsBehalf(true);
         try {
-            return queue.drainTo(this, max);
+            int n = queue.drainTo(this, max);
+            settleJournal();
+            return n;
         } finally {
             Hooks.markOnSpoolsBehalf(was);
         }
@@ -137,6 +144,11 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
     void retire() {
         retired = true;
         drainHere();
+        if (journal != null) {
+            synchronized (handler) {
+                journal.retire(); // after the sink wrote every line: the journal goes
+            }
+        }
         writer.stop();
         AgentLog.debug("JUL capture of " + queue.name() + " ended: records " + direct.counts());
     }
@@ -150,6 +162,30 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
      */
     @Override
     public void encode(JulCapture record) {
+        if (journal == null || record.journalAt < 0) {
+            write(record);
+            return;
+        }
+        journal.beforeWrite(record, handler, writes);
+        try {
+            write(record);
+        } finally {
+            journal.afterWrite(record);
+        }
+    }
+
+    /** The drainer (the handler's monitor held): journaled lines that reached the file are trimmed. */
+    private void settleJournal() {
+        if (journal != null) {
+            try {
+                journal.settle();
+            } catch (RuntimeException e) {
+                errors.accept("jul-journal", "the journal of " + queue.name() + " could not be trimmed (" + e + ")");
+            }
+        }
+    }
+
+    private void write(JulCapture record) {
         String text;
         try {
             text = format.format(record, messageFormats); // a deferred message with the log's parsed patterns

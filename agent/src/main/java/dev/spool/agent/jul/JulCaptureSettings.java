@@ -19,7 +19,9 @@ import java.util.function.Predicate;
  * @param inst       opens {@code java.util.logging} to Spool for {@link JulSources} (null: the JDK infers sources)
  * @param routesCleanly whether a stream is Spool's routed stream, routing, with no error so far ({@link JulDirectWrite})
  * @param plainPaths where a handler left on the host's path (formatted on the caller's thread) is counted and named
+ * @param journalFiles the routed streams' offsets a handler's journal needs ({@link JulJournalWriter}); null: no journal
  */
 record JulCaptureSettings(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
-                          long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly, PlainPaths plainPaths) {
+                          long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly, PlainPaths plainPaths,
+                          JulJournalFiles journalFiles) {
 }

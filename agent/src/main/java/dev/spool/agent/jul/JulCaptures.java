@@ -32,10 +32,13 @@ public final class JulCaptures {
      * @param inst          opens {@code java.util.logging} to Spool for {@link JulSources} (null: the JDK infers sources)
      * @param routesCleanly whether a stream is Spool's routed stream, routing, with no error so far (direct writes, {@link JulDirectWrite})
      * @param plainPaths    counts and names a handler whose formatter, filter or class Spool leaves on the caller's thread
+     * @param journalFiles  what a handler's mapped journal needs of its routed stream (issue 33); null: no journal
      */
     public JulCaptures(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
-                       long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly, PlainPaths plainPaths) {
-        this.settings = new JulCaptureSettings(routing, errors, capacity, policy, waitMillis, inst, routesCleanly, plainPaths);
+                       long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly, PlainPaths plainPaths,
+                       JulJournalFiles journalFiles) {
+        this.settings = new JulCaptureSettings(routing, errors, capacity, policy, waitMillis, inst, routesCleanly, plainPaths,
+                journalFiles);
     }
 
     /** The woven {@code FileHandler.publish}: true when the record was taken (or is not loggable). */

@@ -117,6 +117,22 @@ final class JulHandlerWrite {
         }
     }
 
+    /** The handler's size limit ({@code limit}: above 0 it rotates). */
+    long limit(FileHandler handler) {
+        return (long) limit.get(handler);
+    }
+
+    /** The stream under the handler's byte meter (Spool's routed stream when routed), or null. */
+    Object underMeter(FileHandler handler) {
+        Object out = output.get((StreamHandler) handler);
+        return out != null && out.getClass().getName().equals(JulDirectWrite.METER) ? meterOut.get(out) : null;
+    }
+
+    /** The handler's {@code Writer} (null once closed). */
+    Writer writer(FileHandler handler) {
+        return (Writer) writer.get((StreamHandler) handler);
+    }
+
     /**
      * A record whose text could not be made: the handler's {@code reportError(null, e, FORMAT_FAILURE)},
      * and on Java 17 the flush and limit check that follow {@code StreamHandler.publish} anyway.

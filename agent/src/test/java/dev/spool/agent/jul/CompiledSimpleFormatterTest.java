@@ -124,7 +124,7 @@ class CompiledSimpleFormatterTest {
     }
 
     /** The text, or the exception's class when formatting throws (a null message with a bundle: both must throw). */
-    private static String outcome(java.util.function.Supplier<String> format) {
+    static String outcome(java.util.function.Supplier<String> format) {
         try {
             return format.get();
         } catch (JulCapture.HostCodeFailed e) {
@@ -146,7 +146,7 @@ class CompiledSimpleFormatterTest {
                 () -> JulCapture.capture(new LogRecord(odd, "m"), false, true));
     }
 
-    private static List<Instant> instants(ZoneId zone, Random random) {
+    static List<Instant> instants(ZoneId zone, Random random) {
         List<Instant> out = new ArrayList<>();
         out.add(Instant.ofEpochSecond(1_700_000_000L + random.nextInt(100_000_000), random.nextInt(1_000_000_000)));
         out.add(Instant.ofEpochSecond(-1 - random.nextInt(1_000_000_000), random.nextInt(1_000_000_000))); // %tQ negative
@@ -165,7 +165,7 @@ class CompiledSimpleFormatterTest {
         return out;
     }
 
-    private static LogRecord randomRecord(Random random, Instant at) {
+    static LogRecord randomRecord(Random random, Instant at) {
         Level[] levels = {Level.SEVERE, Level.WARNING, Level.INFO, Level.CONFIG, Level.FINE, Level.FINER, Level.FINEST, NOTICE};
         Level level = levels[random.nextInt(levels.length)];
         String[] messages = {"plain message", "user {0} did {1}", "{0,number,#.##} and {1}", "'{0}' quoted", "brace at end {",

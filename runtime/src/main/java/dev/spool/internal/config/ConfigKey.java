@@ -107,7 +107,10 @@ public enum ConfigKey {
             "An event file's sink (either back end) keeps its buffers in a memory-mapped journal beside the file"
                     + " (`<file>.journal`, `spool.sink.buffers` + 2 buffers' size): an event whose `emit` returned"
                     + " survives a SIGKILL of the process (not a power loss) and is replayed, once, by the next open of"
-                    + " the file. `false`: buffers in memory, lost with the process as before."),
+                    + " the file. Also a routed JUL `FileHandler` with `SimpleFormatter` that never rotates: each"
+                    + " captured record is journaled at the call (`<log file>.spool-journal`, 4 MiB) and replayed, once,"
+                    + " at the next start of routing for the file or by `spool recover FILE`."
+                    + " `false`: buffers in memory, lost with the process as before."),
     SINK_THREADS("spool.sink.threads", ValueType.intRange(0, 64), "2",
             "Agent: threads of the one pool that writes every sink of the process (each routed log and the"
                     + " event file; one thread per sink at a time, so each file keeps its order), plus a timer"

@@ -42,7 +42,8 @@ final class Events {
     @Name("dev.spool.JournalRecovery")
     @Label("Journal Recovery")
     @Category({"Spool", "Sink"})
-    @Description("The open of an event file replayed what a killed writer's journal still held")
+    @Description("The open of an event file, or the start of routing for a JUL log file (or spool recover),"
+            + " replayed what a killed writer's journal still held")
     @StackTrace(false)
     static final class JournalRecovery extends Event {
         @Label("File") String path;

@@ -1,0 +1,77 @@
+package dev.spool.agent.internal;
+
+import dev.spool.agent.jul.JulJournalFiles;
+import dev.spool.agent.jul.JulJournalRecovery;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.LongSupplier;
+
+/**
+ * {@link JulJournalFiles} answered by {@link RoutedStream}: a JUL journal's view of the routed
+ * stream under its handler's meter (issue 33). Stateless, thread-safe.
+ */
+final class RoutedJournalFiles implements JulJournalFiles {
+
+    /**
+     * The start of routing for a JUL log file: replays the journal a killed process left beside it
+     * (issue 33, {@link JulJournalRecovery}), after the last line that reached the file, once.
+     * Runs on the host's thread inside {@code FileHandler}'s open (its lock file keeps other
+     * processes off the file). Never fails the open: a problem is counted and named.
+     *
+     * @return the lines recovered
+     */
+    static long recoverAtStart(AgentControl control, String name) {
+        Path file = RoutedStream.absolute(name);
+        if (file == null || !JulJournalRecovery.hasJournal(file)) {
+            return 0;
+        }
+        try {
+            JulJournalRecovery.Result r = JulJournalRecovery.recover(file, false);
+            if (r.problem() != null) {
+                control.error("jul-journal-recovery:" + file, r.describe(file));
+            } else {
+                AgentLog.info(r.describe(file));
+            }
+            return r.lines();
+        } catch (IOException | RuntimeException e) {
+            control.error("jul-journal-recovery:" + file, "journal of " + file + " not replayed (" + e + "): kept for"
+                    + " `spool recover " + file + "`");
+            return 0;
+        }
+    }
+
+    @Override
+    public Path file(Object stream) {
+        return stream instanceof RoutedStream r ? r.file() : null;
+    }
+
+    @Override
+    public long position(Object stream) {
+        return stream instanceof RoutedStream r ? r.position() : -1;
+    }
+
+    @Override
+    public long reached(Object stream) {
+        return stream instanceof RoutedStream r ? r.reached() : -1;
+    }
+
+    @Override
+    public boolean drain(Object stream) {
+        if (!(stream instanceof RoutedStream r)) {
+            return false;
+        }
+        try {
+            r.drain();
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void showJournal(Object stream, LongSupplier pendingBytes) {
+        if (stream instanceof RoutedStream r) {
+            r.showJournal(pendingBytes, 0);
+        }
+    }
+}

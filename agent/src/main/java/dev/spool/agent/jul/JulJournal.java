@@ -1,0 +1,238 @@
+package dev.spool.agent.jul;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.CRC32C;
+
+/**
+ * The mapped journal of one routed JUL {@code FileHandler} with {@code SimpleFormatter} (issue 33):
+ * what each captured record holds ({@link JulJournalCodec}) is stored on the caller's thread into a
+ * {@code MAP_SHARED} ring beside the log file ({@code <file>.spool-journal}) before the record is
+ * queued; once the store is done the record is the kernel's and survives a SIGKILL of the process
+ * (not a power loss or a kernel crash: nothing is forced to disk). The drainer records the file
+ * offset each record's line is written at ({@link #filePos}), marks a record {@link #done} once its
+ * bytes reached the file, and trims the ring over done records ({@link #trim}); the next start of
+ * routing for the file (or {@code spool recover FILE}) replays what is left ({@link JulJournalRecovery}).
+ *
+ * <pre>
+ * Header (4096 bytes, little-endian): 0 magic "SPOOLJUL", 8 version (int) 1, 12 ring bytes (int),
+ *   16 trimmed (long): the ring offset below which every record is done, 24 owner pid (long),
+ *   64 charset name (int length + UTF-8), 128 format string (int length + UTF-8, at most 3900 bytes)
+ * Ring at 4096: frames at 8-aligned offsets; a frame never wraps. Frame: 0 payload length (int),
+ *   4 CRC32C of the payload (int), 8 its ring offset (long, a logical offset growing forever: a
+ *   frame of an older lap never matches), 16 file position of its line (long, -1 until written),
+ *   24 state (long: 0 queued, 1 done), 32 payload. A long equal to ~offset at a frame's place:
+ *   the rest of the lap is padding.
+ * </pre>
+ *
+ * <p><b>Threads.</b> {@link #append} on any caller thread: a CAS reserves the frame, no lock, no
+ * host code; {@link #filePos}, {@link #done} and {@link #trim} on the log's drainer (under the
+ * queue's drain lock); {@link #done} also by a caller whose record was not queued. The ring offset
+ * and the state are stored with release and read with acquire ({@link #LONGS}).
+ * A failure inside the journal never fails a call: {@link #append} answers -1 and the record is
+ * captured without the journal (as before issue 33), counted by the caller.
+ */
+final class JulJournal {
+    static final byte[] MAGIC = "SPOOLJUL".getBytes(StandardCharsets.US_ASCII);
+    static final int VERSION = 1;
+    static final int HEADER = 4096;
+    static final int RING_BYTES_OFFSET = 12;
+    static final int TRIMMED_OFFSET = 16;
+    static final int PID_OFFSET = 24;
+    static final int CHARSET_OFFSET = 64;
+    static final int FORMAT_OFFSET = 128;
+    static final int FORMAT_MAX = HEADER - FORMAT_OFFSET - 4;
+    static final int FRAME_HEADER = 32;
+    static final long QUEUED = 0;
+    static final long DONE = 1;
+    /** The journal's name beside its log file: no FileHandler pattern, lock file or Spool temp name looks like it. */
+    static final String SUFFIX = ".spool-journal";
+    /** The ring's size unless {@code dev.spool.jul.journalBytes} says otherwise (diagnostics, tests). */
+    static final int RING_BYTES = Integer.getInteger("dev.spool.jul.journalBytes", 4 << 20) & ~7;
+    /** Aligned long access (release/acquire) into the mapping. */
+    static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10).asReadOnlyBuffer();
+
+    final Path path;
+    final Charset charset;
+    private final MappedByteBuffer map;
+    private final int ring;
+    /** The ring offset after the last reserved frame (callers). */
+    private final AtomicLong reserved = new AtomicLong();
+    /** Every frame below it is done (written by the drainer, read by callers for room). */
+    private volatile long trimmed;
+    /** The journal stopped (a fault of the mapping, closed): every method is a no-op. */
+    volatile boolean disabled;
+
+    private JulJournal(Path path, Charset charset, MappedByteBuffer map, int ring) {
+        this.path = path;
+        this.charset = charset;
+        this.map = map;
+        this.ring = ring;
+    }
+
+    /** The journal of {@code logFile}: its name plus {@value #SUFFIX}. */
+    static Path journalOf(Path logFile) {
+        return logFile.resolveSibling(logFile.getFileName() + SUFFIX);
+    }
+
+    /**
+     * Creates the journal of {@code logFile} (nothing may be at the name: the start of routing
+     * recovered an old one), its blocks allocated by writing zeros (a full disk fails here, never
+     * later as a fault of the mapping), with the format string and charset recovery formats with.
+     */
+    static JulJournal create(Path logFile, String format, Charset charset) throws IOException {
+        Path path = journalOf(logFile);
+        byte[] f = format.getBytes(StandardCharsets.UTF_8);
+        byte[] cs = charset.name().getBytes(StandardCharsets.UTF_8);
+        if (f.length > FORMAT_MAX || cs.length > FORMAT_OFFSET - CHARSET_OFFSET - 4) {
+            throw new IOException("journal " + path + " not created: the format string is over " + FORMAT_MAX + " bytes");
+        }
+        long size = HEADER + (long) RING_BYTES;
+        MappedByteBuffer map;
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            try {
+                for (long at = 0; at < size; ) {
+                    ByteBuffer z = ZEROS.duplicate();
+                    z.limit((int) Math.min(z.capacity(), size - at));
+                    at += ch.write(z, at);
+                }
+                map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(path); // ours: created above
+                throw e;
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("journal " + path + " not created (" + e + ")", e);
+        }
+        map.order(ByteOrder.LITTLE_ENDIAN);
+        map.put(0, MAGIC);
+        map.putInt(8, VERSION);
+        map.putInt(RING_BYTES_OFFSET, RING_BYTES);
+        map.putLong(PID_OFFSET, ProcessHandle.current().pid());
+        map.putInt(CHARSET_OFFSET, cs.length).put(CHARSET_OFFSET + 4, cs);
+        map.putInt(FORMAT_OFFSET, f.length).put(FORMAT_OFFSET + 4, f);
+        return new JulJournal(path, charset, map, RING_BYTES);
+    }
+
+    /**
+     * A caller: stores {@code payload} as a frame. Once this returns the record is the kernel's.
+     *
+     * @return the frame's ring offset, or -1 (the ring is full, or the journal stopped): not journaled
+     */
+    long append(byte[] payload, int length) {
+        if (disabled) {
+            return -1;
+        }
+        int frame = (FRAME_HEADER + length + 7) & ~7;
+        if (frame > ring) {
+            return -1;
+        }
+        long cur;
+        long start;
+        do {
+            cur = reserved.get();
+            int phys = (int) (cur % ring);
+            start = phys + frame > ring ? cur + (ring - phys) : cur;
+            if (start + frame - trimmed > ring) {
+                return -1;
+            }
+        } while (!reserved.compareAndSet(cur, start + frame));
+        try {
+            if (start != cur) {
+                LONGS.setRelease(map, HEADER + (int) (cur % ring), ~cur); // the rest of that lap is padding
+            }
+            int at = HEADER + (int) (start % ring);
+            CRC32C crc = new CRC32C();
+            crc.update(payload, 0, length);
+            map.put(at + FRAME_HEADER, payload, 0, length);
+            map.putInt(at, length);
+            map.putInt(at + 4, (int) crc.getValue());
+            map.putLong(at + 16, -1);
+            LONGS.setRelease(map, at + 24, QUEUED);
+            LONGS.setRelease(map, at + 8, start); // last: the frame is whole
+            return start;
+        } catch (Throwable t) {
+            disabled = true; // a fault of the mapping: this record and the later ones go without the journal
+            return -1;
+        }
+    }
+
+    /** The drainer, before writing the record's line: the file offset it starts at. */
+    void filePos(long frame, long pos) {
+        try {
+            map.putLong(HEADER + (int) (frame % ring) + 16, pos);
+        } catch (Throwable t) {
+            disabled = true;
+        }
+    }
+
+    /** The record's line reached the file (or will never be written): it is not replayed. */
+    void done(long frame) {
+        try {
+            LONGS.setRelease(map, HEADER + (int) (frame % ring) + 24, DONE);
+        } catch (Throwable t) {
+            disabled = true;
+        }
+    }
+
+    /** The drainer: moves the trimmed offset over every done frame (and padding) at its start. */
+    void trim() {
+        long t = trimmed;
+        long end = reserved.get();
+        try {
+            while (t < end) {
+                int at = HEADER + (int) (t % ring);
+                if (ring - t % ring >= FRAME_HEADER && (long) LONGS.getAcquire(map, at + 8) == t) {
+                    if ((long) LONGS.getAcquire(map, at + 24) != DONE) {
+                        break;
+                    }
+                    t += (FRAME_HEADER + map.getInt(at) + 7) & ~7;
+                } else if ((long) LONGS.getAcquire(map, at) == ~t) {
+                    t += ring - t % ring;
+                } else {
+                    break; // reserved, not yet stored
+                }
+            }
+            if (t != trimmed) {
+                map.putLong(TRIMMED_OFFSET, t);
+                trimmed = t;
+            }
+        } catch (Throwable e) {
+            disabled = true;
+        }
+    }
+
+    /** Bytes of frames not trimmed yet (the Sink bean's {@code JournalPendingBytes}). */
+    long pendingBytes() {
+        return disabled ? 0 : Math.max(0, reserved.get() - trimmed);
+    }
+
+    /** Whether every reserved frame is trimmed. */
+    boolean empty() {
+        return reserved.get() == trimmed;
+    }
+
+    /** Stops the journal and removes its file (every record reached the file). */
+    void delete() throws IOException {
+        disabled = true;
+        Files.deleteIfExists(path);
+    }
+
+    /** Stops the journal and leaves its file for the next start's recovery. */
+    void abandon() {
+        disabled = true;
+    }
+}

@@ -1,0 +1,28 @@
+package dev.spool.agent.jul;
+
+import java.nio.file.Path;
+import java.util.function.LongSupplier;
+
+/**
+ * What a JUL journal ({@link JulJournal}) needs to know of the routed stream under a
+ * {@code FileHandler}'s byte meter, answered by the agent's routing (which owns that stream).
+ * Every method takes the stream object found under the meter and answers "unknown" (null, -1,
+ * false) for anything else. Thread-safe.
+ */
+public interface JulJournalFiles {
+
+    /** The file the stream writes (absolute), or null when it is not a routed file stream. */
+    Path file(Object stream);
+
+    /** The file offset just after the last byte written through the stream, or -1 when unknown. */
+    long position(Object stream);
+
+    /** The file offset up to which the stream's bytes are in the file (the kernel's), or -1 when unknown. */
+    long reached(Object stream);
+
+    /** Waits (bounded by the sink) until every byte written through the stream is in the file; false when not. */
+    boolean drain(Object stream);
+
+    /** Shows {@code pendingBytes} as the {@code JournalPendingBytes} of the stream's log's Sink bean. */
+    void showJournal(Object stream, LongSupplier pendingBytes);
+}

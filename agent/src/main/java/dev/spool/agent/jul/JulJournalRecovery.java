@@ -1,0 +1,293 @@
+package dev.spool.agent.jul;
+
+import dev.spool.internal.jfr.SpoolJfr;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * Replays the journal ({@link JulJournal}) a killed process left beside a JUL log file into it,
+ * exactly once, each line whole, per thread in order (issue 33). Runs at the start of routing for
+ * the file (the agent wrapping the {@code FileHandler}'s stream, before anything new is written:
+ * the handler's lock file keeps any other process off the file) and from {@code spool recover FILE}.
+ *
+ * <p><b>Steps.</b> The ring is scanned from its trimmed offset for whole frames (the offset stored
+ * in the frame is the one expected there, the CRC matches; a frame a kill cut short, or space
+ * reserved and not yet stored, is stepped over 8 bytes at a time); done frames are skipped. Each
+ * other frame is formatted with the journal's format string ({@link CompiledSimpleFormatter}) and
+ * encoded in its charset, then compared with the file at the offset the writer recorded for it:
+ * all there, it is skipped (a kill between the file write and the trim); a prefix there ending
+ * the file, the rest is appended (a torn write); otherwise (never written, or the file is not as
+ * the writer left it) the line is appended at the file's end, after its new offset is stored into
+ * the frame, so a recovery killed half-way skips it the next time. The journal is removed last.
+ *
+ * <p>A log file moved or deleted since: the lines go to a file recreated at the path, and the
+ * result says so. A damaged journal is renamed {@code <journal>.orphan-<ms>} and reported. Not
+ * thread-safe; one call at a time per file.
+ */
+public final class JulJournalRecovery {
+
+    /** What a recovery did: lines appended (whole or the rest of a torn one), bytes, a note (or null), a problem (or null). */
+    public record Result(long lines, long bytes, String note, String problem) {
+        static final Result NOTHING = new Result(0, 0, null, null);
+
+        /** One line for the CLI and the agent's log. */
+        public String describe(Path file) {
+            String s = file + ": " + lines + " journaled JUL lines recovered (" + bytes + " bytes)";
+            return problem != null ? file + ": " + problem : note == null ? s : s + "; " + note;
+        }
+    }
+
+    private JulJournalRecovery() {
+    }
+
+    /** The journal beside {@code logFile} exists (a JUL log file, as opposed to an event file). */
+    public static boolean hasJournal(Path logFile) {
+        return Files.isRegularFile(JulJournal.journalOf(logFile), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
+     * Replays the journal of {@code logFile}, if any.
+     *
+     * @param refuseLiveOwner refuse a journal whose writing process is still running ({@code spool recover})
+     */
+    public static Result recover(Path logFile, boolean refuseLiveOwner) throws IOException {
+        Path jp = JulJournal.journalOf(logFile);
+        if (!Files.isRegularFile(jp, LinkOption.NOFOLLOW_LINKS)) {
+            return Result.NOTHING;
+        }
+        Result r;
+        String wrong;
+        try (FileChannel jc = FileChannel.open(jp, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = jc.size();
+            if (size < JulJournal.HEADER + 8 || size > Integer.MAX_VALUE) {
+                wrong = "its size (" + size + " bytes) is not a journal's";
+                r = null;
+            } else {
+                MappedByteBuffer m = jc.map(FileChannel.MapMode.READ_WRITE, 0, size);
+                m.order(ByteOrder.LITTLE_ENDIAN);
+                wrong = checkHeader(m, size);
+                long pid = m.getLong(JulJournal.PID_OFFSET);
+                if (wrong == null && refuseLiveOwner && pid != ProcessHandle.current().pid()
+                        && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    return new Result(0, 0, null, "journal " + jp + " belongs to process " + pid + ", which is running:"
+                            + " not replayed (its agent writes those lines)");
+                }
+                r = wrong == null ? replay(logFile, m) : null;
+            }
+        } catch (IllegalArgumentException e) { // its format string or charset is not one Spool reproduces
+            wrong = "its header cannot be used (" + e.getMessage() + ")";
+            r = null;
+        }
+        if (r == null) {
+            return orphan(jp, wrong);
+        }
+        Files.delete(jp);
+        if (r.lines > 0) {
+            SpoolJfr.journalRecovered(logFile, r.lines, r.bytes);
+        }
+        return r;
+    }
+
+    private static String checkHeader(ByteBuffer m, long size) {
+        byte[] magic = new byte[JulJournal.MAGIC.length];
+        m.get(0, magic);
+        if (!Arrays.equals(magic, JulJournal.MAGIC) || m.getInt(8) != JulJournal.VERSION) {
+            return "no SPOOLJUL version 1 header";
+        }
+        int ring = m.getInt(JulJournal.RING_BYTES_OFFSET);
+        if (ring <= 0 || ring % 8 != 0 || JulJournal.HEADER + (long) ring != size) {
+            return "its ring size (" + ring + ") does not match its size";
+        }
+        int cs = m.getInt(JulJournal.CHARSET_OFFSET);
+        int f = m.getInt(JulJournal.FORMAT_OFFSET);
+        if (cs < 0 || cs > JulJournal.FORMAT_OFFSET - JulJournal.CHARSET_OFFSET - 4 || f < 0 || f > JulJournal.FORMAT_MAX) {
+            return "its charset or format string is damaged";
+        }
+        return null;
+    }
+
+    private static Result replay(Path logFile, MappedByteBuffer m) throws IOException {
+        String format = text(m, JulJournal.FORMAT_OFFSET);
+        Charset charset = Charset.forName(text(m, JulJournal.CHARSET_OFFSET));
+        CompiledSimpleFormatter formatter = CompiledSimpleFormatter.compile(format);
+        int ring = m.getInt(JulJournal.RING_BYTES_OFFSET);
+        long trimmed = m.getLong(JulJournal.TRIMMED_OFFSET);
+        boolean existed = Files.exists(logFile, LinkOption.NOFOLLOW_LINKS);
+        long lines = 0;
+        long bytes = 0;
+        long misplaced = 0;
+        long unreadable = 0;
+        List<long[]> frames = frames(m, ring, trimmed); // {frame's mapping offset, its line's recorded file offset}
+        // the writer's order first (the file's: recorded offsets ascending), then the lines never written, in
+        // journal order: per thread, its queue's order either way
+        frames.sort(Comparator.comparingLong((long[] f) -> f[1] < 0 ? Long.MAX_VALUE : f[1]));
+        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            Appends file = new Appends(ch);
+            JulMessageFormats patterns = new JulMessageFormats(); // parsed once per pattern, as the writer's
+            for (long[] f : frames) {
+                int at = (int) f[0];
+                byte[] line;
+                try {
+                    ByteBuffer payload = m.slice(at + JulJournal.FRAME_HEADER, m.getInt(at));
+                    line = formatter.format(JulJournalCodec.decode(payload), patterns).getBytes(charset);
+                } catch (RuntimeException e) {
+                    unreadable++; // whole by its CRC, yet not formattable: named below, never guessed at
+                    continue;
+                }
+                long wrote = place(file, m, at, line);
+                if (wrote != 0) {
+                    lines++;
+                    bytes += Math.abs(wrote);
+                    misplaced += wrote < 0 ? 1 : 0;
+                }
+            }
+            file.flush();
+        }
+        String note = !existed && lines > 0 ? "the log file was gone (moved or deleted): recreated at " + logFile
+                : misplaced > 0 ? misplaced + " lines were not where the writer left them (the file was moved, replaced or"
+                + " truncated since?): appended at its end" : null;
+        if (unreadable > 0) {
+            note = (note == null ? "" : note + "; ") + unreadable + " journaled records could not be formatted (not replayed)";
+        }
+        return new Result(lines, bytes, note, null);
+    }
+
+    /**
+     * The whole frames not done from {@code trimmed} on: a frame is where its stored offset is the one
+     * expected there and its CRC matches; a frame cut short, or space reserved and never stored, is
+     * stepped over 8 bytes at a time; padding skips to the lap's end.
+     */
+    private static List<long[]> frames(MappedByteBuffer m, int ring, long trimmed) {
+        List<long[]> frames = new ArrayList<>();
+        CRC32C crc = new CRC32C();
+        for (long t = trimmed, end = trimmed + ring; t < end; ) {
+            int phys = (int) (t % ring);
+            int at = JulJournal.HEADER + phys;
+            int len = ring - phys >= JulJournal.FRAME_HEADER && m.getLong(at + 8) == t ? m.getInt(at) : -1;
+            if (len >= 0 && JulJournal.FRAME_HEADER + (long) len <= ring - phys) {
+                crc.reset();
+                crc.update(m.slice(at + JulJournal.FRAME_HEADER, len));
+                if ((int) crc.getValue() == m.getInt(at + 4)) {
+                    if (m.getLong(at + 24) != JulJournal.DONE) {
+                        frames.add(new long[] {at, m.getLong(at + 16)});
+                    }
+                    t += (JulJournal.FRAME_HEADER + len + 7) & ~7;
+                    continue;
+                }
+            }
+            t += m.getLong(at) == ~t ? ring - phys : 8; // padding to the lap's end, or a frame cut short
+        }
+        return frames;
+    }
+
+    /**
+     * Puts one line into the file: skipped when there already; the rest of a torn line; else at the end.
+     *
+     * @return bytes appended (0: there already), negated when the line was not at its recorded offset
+     */
+    private static long place(Appends file, MappedByteBuffer m, int at, byte[] line) throws IOException {
+        long size = file.size();
+        long pos = m.getLong(at + 16);
+        if (pos >= 0 && pos < size) {
+            int have = (int) Math.min(line.length, size - pos);
+            byte[] there = file.read(pos, have);
+            if (there != null && Arrays.equals(there, 0, have, line, 0, have)) {
+                if (have == line.length) {
+                    return 0;                                  // in the file: killed before the trim
+                }
+                if (pos + have == size) {
+                    file.append(line, have);                   // the rest of a torn write
+                    return line.length - have;
+                }
+            }
+        }
+        boolean misplaced = pos >= 0 && pos != size;
+        m.putLong(at + 16, size); // first: a recovery killed after the write finds the line there
+        file.append(line, 0);
+        return misplaced ? -line.length : line.length;
+    }
+
+    /**
+     * The log file as recovery appends to it: appended lines are gathered and written 1 MiB at a time
+     * (a read first writes what is gathered); its size is kept here, not asked per line.
+     */
+    private static final class Appends {
+        private final FileChannel ch;
+        private final ByteBuffer pending = ByteBuffer.allocate(1 << 20);
+        private long written;
+
+        Appends(FileChannel ch) throws IOException {
+            this.ch = ch;
+            this.written = ch.size();
+        }
+
+        long size() {
+            return written + pending.position();
+        }
+
+        void append(byte[] line, int from) throws IOException {
+            if (pending.remaining() < line.length - from) {
+                flush();
+            }
+            if (pending.remaining() < line.length - from) {
+                write(ByteBuffer.wrap(line, from, line.length - from));
+                return;
+            }
+            pending.put(line, from, line.length - from);
+        }
+
+        /** {@code n} bytes at {@code pos}, or null when the file is shorter. */
+        byte[] read(long pos, int n) throws IOException {
+            flush();
+            ByteBuffer b = ByteBuffer.allocate(n);
+            while (b.hasRemaining() && ch.read(b, pos + b.position()) >= 0) {
+                // read fully
+            }
+            return b.hasRemaining() ? null : b.array();
+        }
+
+        void flush() throws IOException {
+            pending.flip();
+            write(pending);
+            pending.clear();
+        }
+
+        private void write(ByteBuffer b) throws IOException {
+            while (b.hasRemaining()) {
+                written += ch.write(b, written);
+            }
+        }
+    }
+
+    private static String text(ByteBuffer m, int offset) {
+        byte[] b = new byte[m.getInt(offset)];
+        m.get(offset + 4, b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    private static Result orphan(Path jp, String why) {
+        Path to = jp.resolveSibling(jp.getFileName() + ".orphan-" + System.currentTimeMillis());
+        try {
+            Files.move(jp, to, StandardCopyOption.ATOMIC_MOVE);
+            return new Result(0, 0, null, "journal " + jp + " not replayed: " + why + "; kept as " + to);
+        } catch (IOException | RuntimeException e) {
+            return new Result(0, 0, null, "journal " + jp + " not replayed: " + why + "; it could not be renamed (" + e + ")");
+        }
+    }
+}

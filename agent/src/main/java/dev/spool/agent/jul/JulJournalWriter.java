@@ -1,0 +1,163 @@
+package dev.spool.agent.jul;
+
+import dev.spool.agent.internal.AgentLog;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
+import java.util.logging.FileHandler;
+
+/**
+ * One captured {@code FileHandler}'s journal as its log uses it (issue 33): the caller journals a
+ * captured record before queueing it ({@link #append}); the drainer records where its line goes
+ * ({@link #beforeWrite}), keeps it until the routed stream says its bytes are in the file
+ * ({@link #afterWrite}, {@link #settle}) and trims; {@link #retire} (the handler's close) waits
+ * for the sink and removes the journal.
+ *
+ * <p>Journaled: a handler that never rotates ({@code limit} 0), whose file is routed (the
+ * routed stream knows its file, its offset and what reached the file) and written in a charset
+ * whose bytes recovery reproduces with {@code String.getBytes} ({@link JulDirectWrite#CHARSETS}).
+ * Anything else is left as before issue 33 (captured, not journaled), named once in the agent's debug log.
+ *
+ * <p>Threads: {@link #append} on callers (lock-free); the rest on the log's drainer (under its
+ * queue's drain lock and the handler's monitor). Example:
+ * <pre>{@code
+ * JulJournalWriter j = JulJournalWriter.open(handler, format, writes, files, errors); // null: not journaled
+ * j.append(captured); queue.offer(captured);          // caller
+ * j.beforeWrite(r); write(r); j.afterWrite(r); j.settle(); // drainer
+ * }</pre>
+ */
+final class JulJournalWriter {
+    private final JulJournal journal;
+    private final JulJournalCodec codec = new JulJournalCodec();
+    private final JulJournalFiles files;
+    private final Object stream;
+    private final BiConsumer<String, String> errors;
+    /** Records written whose bytes may still be in the sink: {frame, file offset after the line} (drainer only). */
+    private final ArrayDeque<long[]> unreached = new ArrayDeque<>();
+    private final AtomicLong notJournaled = new AtomicLong();
+    private long before;
+
+    private JulJournalWriter(JulJournal journal, JulJournalFiles files, Object stream, BiConsumer<String, String> errors) {
+        this.journal = journal;
+        this.files = files;
+        this.stream = stream;
+        this.errors = errors;
+    }
+
+    /** The journal of {@code handler}, created now; null when the handler is not journaled (see the class). */
+    static JulJournalWriter open(FileHandler handler, CompiledSimpleFormatter format, JulHandlerWrite writes,
+                                 JulJournalFiles files, BiConsumer<String, String> errors) {
+        if (files == null || writes == null) {
+            return null;
+        }
+        try {
+            if (writes.limit(handler) > 0) {
+                AgentLog.debug("JUL journal: a rotating FileHandler is not journaled (issue 33: count=1, limit=0 only)");
+                return null;
+            }
+            Object stream = writes.underMeter(handler);
+            Path file = stream == null ? null : files.file(stream);
+            Charset charset = JulDirectWrite.charsetOf(writes.writer(handler));
+            if (file == null || charset == null || files.position(stream) < 0 || files.reached(stream) < 0) {
+                AgentLog.debug("JUL journal: " + (file == null ? "a FileHandler whose file is not routed" : file
+                        + (charset == null ? " is not in UTF-8, ISO-8859-1 or US-ASCII" : ": its routed offsets are unknown"))
+                        + ": not journaled");
+                return null;
+            }
+            JulJournal journal = JulJournal.create(file, format.format(), charset);
+            files.showJournal(stream, journal::pendingBytes);
+            return new JulJournalWriter(journal, files, stream, errors);
+        } catch (IOException e) {
+            errors.accept("jul-journal", e.getMessage() + ": its records are captured without a journal (lost by a kill -9"
+                    + " within the visibility bound, as before issue 33)");
+            return null;
+        } catch (RuntimeException e) {
+            errors.accept("jul-journal", "cannot journal a FileHandler (" + e + "): captured without a journal");
+            return null;
+        }
+    }
+
+    /** A caller, before the offer: journals {@code r} (its frame in {@link JulCapture#journalAt}, -1 when not journaled). */
+    void append(JulCapture r) {
+        long at = -1;
+        try {
+            ByteBuffer b = codec.encode(r);
+            at = journal.append(b.array(), b.position());
+        } catch (RuntimeException e) {
+            // a value the codec does not know: as a full ring, this record goes without the journal
+        }
+        r.journalAt = at;
+        if (at < 0) { // counted each time (the agent's errors), named once per reason
+            notJournaled.incrementAndGet();
+            errors.accept("jul-journal-full", "journal " + journal.path + ": a record was captured without the journal"
+                    + " (the ring was full or stopped: the sink is behind); lost by a kill -9 within the visibility bound");
+        }
+    }
+
+    /** A caller whose journaled record was not queued (dropped): it is never replayed. */
+    void notQueued(JulCapture r) {
+        if (r.journalAt >= 0) {
+            journal.done(r.journalAt);
+        }
+    }
+
+    /** The drainer, before writing {@code r}'s line: records the file offset it starts at. */
+    void beforeWrite(JulCapture r, FileHandler handler, JulHandlerWrite writes) {
+        if (r.journalAt < 0) {
+            return;
+        }
+        before = writes.underMeter(handler) == stream ? files.position(stream) : -1;
+        if (before >= 0) {
+            journal.filePos(r.journalAt, before);
+        }
+    }
+
+    /** The drainer, after writing {@code r}'s line: done once its bytes are in the file. */
+    void afterWrite(JulCapture r) {
+        if (r.journalAt < 0) {
+            return;
+        }
+        long after = before < 0 ? -1 : files.position(stream);
+        if (after <= before) {
+            journal.done(r.journalAt); // nothing written into the journal's file (closed, failed, another stream)
+        } else {
+            unreached.add(new long[] {r.journalAt, after});
+        }
+    }
+
+    /** The drainer: marks done every written record whose bytes reached the file, and trims. */
+    void settle() {
+        long reached = files.reached(stream);
+        for (long[] u; (u = unreached.peek()) != null && u[1] <= reached; ) {
+            unreached.poll();
+            journal.done(u[0]);
+        }
+        journal.trim();
+    }
+
+    /** The handler's close (after the last drain): once the sink wrote everything, the journal goes. */
+    void retire() {
+        settle();
+        if (files.drain(stream)) {
+            settle();
+        }
+        if (unreached.isEmpty() && journal.empty()) {
+            try {
+                journal.delete();
+                return;
+            } catch (IOException e) {
+                errors.accept("jul-journal", "journal " + journal.path + " not removed (" + e + "): the next start replays"
+                        + " nothing from it (its records are in the file)");
+            }
+        }
+        journal.abandon(); // the next start of routing for the file replays what is left, once
+    }
+
+    long pendingBytes() {
+        return journal.pendingBytes();
+    }
+}

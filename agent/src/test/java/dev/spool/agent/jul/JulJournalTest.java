@@ -1,0 +1,264 @@
+package dev.spool.agent.jul;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Locale;
+import java.util.Random;
+import java.util.TimeZone;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.SimpleFormatter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The JUL journal (issue 33): a journaled record formats as the JDK's {@code SimpleFormatter}
+ * would have at the call ({@link JulJournalCodec} round trip, differential over the format corpus,
+ * zones and locales), and recovery ({@link JulJournalRecovery}) puts each line into the file
+ * exactly once: skipped where the writer's bytes are, the rest of a torn line, never-written
+ * lines after the last line, a gone file recreated, done records and frames cut short skipped.
+ */
+class JulJournalTest {
+    private static final String FORMAT = "%1$tF %1$tT.%1$tL %4$s %3$s: %5$s%6$s%n";
+
+    @TempDir
+    Path dir;
+    private TimeZone zone;
+    private Locale locale;
+
+    @BeforeEach
+    void remember() {
+        zone = TimeZone.getDefault();
+        locale = Locale.getDefault();
+    }
+
+    @AfterEach
+    void restore() {
+        TimeZone.setDefault(zone);
+        Locale.setDefault(locale);
+        System.clearProperty(CompiledSimpleFormatter.FORMAT_PROPERTY);
+    }
+
+    @Test
+    void shouldFormatAJournaledRecordLikeTheJdksSimpleFormatterForEveryFormatZoneAndLocale() {
+        Random random = new Random(33);
+        JulJournalCodec codec = new JulJournalCodec();
+        int compared = 0;
+        for (String format : SimpleFormatCorpus.ALL) {
+            System.setProperty(CompiledSimpleFormatter.FORMAT_PROPERTY, format);
+            SimpleFormatter jdk = new SimpleFormatter();
+            CompiledSimpleFormatter ours = CompiledSimpleFormatter.compile(CompiledSimpleFormatter.resolveFormat(null));
+            for (String zoneId : new String[] {"UTC", "Europe/Berlin", "Australia/Lord_Howe"}) {
+                TimeZone.setDefault(TimeZone.getTimeZone(zoneId));
+                Locale l = random.nextBoolean() ? Locale.GERMANY : Locale.forLanguageTag("th-TH-u-nu-thai");
+                Locale.setDefault(l);
+                for (Instant at : CompiledSimpleFormatterTest.instants(ZoneId.of(zoneId), random)) {
+                    LogRecord r = CompiledSimpleFormatterTest.randomRecord(random, at);
+                    String expected = CompiledSimpleFormatterTest.outcome(() -> jdk.format(r));
+                    String actual = CompiledSimpleFormatterTest.outcome(() -> {
+                        ByteBuffer b = codec.encode(JulCapture.capture(r, ours.uses(2), ours.uses(5)));
+                        return ours.format(JulJournalCodec.decode(ByteBuffer.wrap(b.array(), 0, b.position()).slice()));
+                    });
+                    assertEquals(expected, actual, () -> "format " + format + " zone " + zoneId + " locale " + l);
+                    compared++;
+                }
+            }
+        }
+        assertTrue(compared > 1_000, "compared " + compared);
+    }
+
+    @Test
+    void shouldKeepEveryImmutableParameterTypeThroughTheJournal() {
+        LogRecord r = new LogRecord(Level.INFO, "{0} {1} {2} {3} {4} {5} {6} {7} {8} {9} {10} {11}");
+        r.setParameters(new Object[] {"s", 1, 2L, (short) 3, (byte) 4, true, 'c', 1.5d, 2.5f,
+                new BigInteger("123456789012345678901234567890"), new UUID(1, 2), null});
+        JulCapture c = JulCapture.capture(r, false, true);
+        ByteBuffer b = new JulJournalCodec().encode(c);
+        JulCapture back = JulJournalCodec.decode(ByteBuffer.wrap(b.array(), 0, b.position()).slice());
+        assertEquals(c.message(), back.message());
+    }
+
+    /**
+     * The writer prints the level's name the journal holds (the one read at the call, as the JDK's
+     * format reads it): a {@code Locale.setDefault} between the call and the write would otherwise
+     * make the file say {@code INFO} where recovery formats {@code INFORMATION}, and a line already
+     * in the file would be appended again.
+     */
+    @Test
+    void shouldWriteTheLevelNameTheJournalHoldsWhenTheLocaleChangesBeforeTheWrite() {
+        Locale.setDefault(Locale.GERMANY);
+        LogRecord r = new LogRecord(Level.INFO, "m");
+        CompiledSimpleFormatter f = CompiledSimpleFormatter.compile(FORMAT);
+        JulCapture c = JulCapture.capture(r, false, true);
+        ByteBuffer b = new JulJournalCodec().encode(c);
+        Locale.setDefault(Locale.US); // after the call, before the writer formats
+        String written = f.format(c);
+        String recovered = f.format(JulJournalCodec.decode(ByteBuffer.wrap(b.array(), 0, b.position()).slice()));
+        assertEquals(recovered, written);
+        assertTrue(written.contains(" INFORMATION "), written);
+    }
+
+    @Test
+    void shouldSkipALineAlreadyAtItsRecordedOffsetWhenKilledBetweenTheWriteAndTheTrim() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
+        Journaled j = journal(log, "one");
+        append(log, j.line);
+        j.journal.filePos(j.frame, 7);
+        assertEquals(0, JulJournalRecovery.recover(log, false).lines());
+        assertEquals("before\n" + j.line, Files.readString(log));
+        assertFalse(Files.exists(JulJournal.journalOf(log)), "journal removed");
+    }
+
+    @Test
+    void shouldAppendOnlyTheRestOfALineTornByTheKill() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
+        Journaled j = journal(log, "a torn line");
+        append(log, j.line.substring(0, 9));
+        j.journal.filePos(j.frame, 7);
+        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
+        assertEquals(1, r.lines());
+        assertEquals("before\n" + j.line, Files.readString(log));
+    }
+
+    @Test
+    void shouldAppendALineNeverWrittenAfterTheLastLineThatReachedTheFile() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
+        Journaled written = journal(log, "written");
+        append(log, written.line);
+        written.journal.filePos(written.frame, 7);
+        long queued = appendRecord(written.journal, "queued");
+        assertTrue(queued > written.frame);
+        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
+        assertEquals(1, r.lines());
+        assertNull(r.note());
+        assertEquals("before\n" + written.line + line("queued"), Files.readString(log));
+    }
+
+    /**
+     * Two threads' records reach the journal in one order and the file in the other (the queue's):
+     * recovery replays in the writer's order (the recorded offsets), so neither line counts as
+     * moved and the file gets them as the writer would have written them.
+     */
+    @Test
+    void shouldReplayInTheWritersOrderWhenTheJournalsOrderDiffers() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
+        Journaled first = journal(log, "reserved first, written second");
+        long second = appendRecord(first.journal, "reserved second, written first");
+        first.journal.filePos(second, 7);
+        first.journal.filePos(first.frame, 7 + line("reserved second, written first").length());
+        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
+        assertEquals(2, r.lines());
+        assertNull(r.note(), "no line was moved: " + r.note());
+        assertEquals("before\n" + line("reserved second, written first") + first.line, Files.readString(log));
+    }
+
+    @Test
+    void shouldNotReplayADoneRecordNorAFrameCutShort() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "");
+        Journaled j = journal(log, "done");
+        j.journal.done(j.frame);
+        long torn = appendRecord(j.journal, "torn by the kill");
+        appendRecord(j.journal, "whole");
+        try (FileChannel ch = FileChannel.open(JulJournal.journalOf(log), StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.wrap(new byte[] {0x7f}), JulJournal.HEADER + torn + JulJournal.FRAME_HEADER + 3);
+        }
+        assertEquals(1, JulJournalRecovery.recover(log, false).lines());
+        assertEquals(line("whole"), Files.readString(log));
+    }
+
+    @Test
+    void shouldRecreateAMovedLogFileAndSaySo() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
+        Journaled j = journal(log, "after the move");
+        Files.move(log, dir.resolve("app.log.moved"));
+        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
+        assertEquals(1, r.lines());
+        assertTrue(r.note().contains("gone"), r.note());
+        assertEquals(j.line, Files.readString(log));
+    }
+
+    @Test
+    void shouldTrimOverDoneRecordsOnly() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "");
+        Journaled a = journal(log, "a");
+        long b = appendRecord(a.journal, "b");
+        a.journal.done(b);
+        a.journal.trim();
+        assertTrue(a.journal.pendingBytes() > 0, "b is done, a is not: nothing trimmed");
+        a.journal.done(a.frame);
+        a.journal.trim();
+        assertEquals(0, a.journal.pendingBytes());
+        assertTrue(a.journal.empty());
+    }
+
+    /**
+     * A full disk while journaling: the journal's blocks are allocated at its creation, so ENOSPC
+     * fails there (the handler then goes unjournaled, counted), never later as a fault of a store
+     * into the mapping on the caller's thread; no partial journal is left. A real 2 MiB tmpfs.
+     */
+    @Test
+    void shouldFailTheJournalsCreationNotALaterStoreOnAFullDisk() throws Exception {
+        Path mount = Files.createDirectories(dir.resolve("tmpfs"));
+        Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", mount.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)
+                && p.exitValue() == 0, "cannot mount a tmpfs (needs root): " + out.trim());
+        try {
+            Path log = Files.writeString(mount.resolve("app.log"), "");
+            IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                    () -> JulJournal.create(log, FORMAT, StandardCharsets.UTF_8));
+            assertTrue(String.valueOf(e.getMessage()).contains("No space left"), e.getMessage());
+            assertTrue(e.getMessage().contains(JulJournal.journalOf(log).toString()), "names the journal: " + e.getMessage());
+            assertFalse(Files.exists(JulJournal.journalOf(log)), "no partial journal");
+        } finally {
+            new ProcessBuilder("umount", "-l", mount.toString()).redirectErrorStream(true).start().waitFor();
+        }
+    }
+
+    private record Journaled(JulJournal journal, long frame, String line) {
+    }
+
+    private Journaled journal(Path log, String message) throws IOException {
+        JulJournal j = JulJournal.create(log, FORMAT, StandardCharsets.UTF_8);
+        return new Journaled(j, appendRecord(j, message), line(message));
+    }
+
+    private static long appendRecord(JulJournal j, String message) {
+        ByteBuffer b = new JulJournalCodec().encode(capture(message));
+        long at = j.append(b.array(), b.position());
+        assertTrue(at >= 0);
+        return at;
+    }
+
+    private static JulCapture capture(String message) {
+        LogRecord r = new LogRecord(Level.INFO, message);
+        r.setLoggerName("app");
+        r.setInstant(Instant.parse("2026-12-04T07:00:00.123Z"));
+        return JulCapture.capture(r, false, true);
+    }
+
+    private static String line(String message) {
+        return CompiledSimpleFormatter.compile(FORMAT).format(capture(message));
+    }
+
+    private static void append(Path log, String text) throws IOException {
+        Files.writeString(log, text, StandardOpenOption.APPEND);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.spool.agent.reliability;
+
+import java.io.IOException;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
+import java.util.logging.FileHandler;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+
+/**
+ * The forked host of {@link JulJournalKillIT}: a JUL {@code FileHandler} (append, no rotation,
+ * UTF-8) with {@code SimpleFormatter} and a format printing date, level, logger and message; two
+ * threads log numbered lines {@code r<round> t<thread> <seq> ü} (thread 0 with typed parameters,
+ * formatted by the writer; thread 1 a ready text). After each logging call returned, the thread
+ * stores {@code seq} into its slot of a {@code MAP_SHARED} side file: the kernel's once stored, so
+ * after a SIGKILL the side file holds exactly the last acknowledged seq per thread. Prints
+ * {@code started} once both threads logged 100 lines; halts when its standard input ends (the
+ * parent is gone). Usage: {@code JulJournalKillHost <log file> <acks file> <round>}.
+ */
+public final class JulJournalKillHost {
+    static final String FORMAT = "%1$tF %1$tT.%1$tL %4$s %3$s: %5$s%6$s%n";
+
+    private JulJournalKillHost() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Thread guard = new Thread(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // wait for the end of the pipe
+                }
+            } catch (IOException ignored) {
+                // same as its end
+            }
+            Runtime.getRuntime().halt(3);
+        }, "orphan-guard");
+        guard.setDaemon(true);
+        guard.start();
+        Locale.setDefault(Locale.US); // MessageFormat's grouping of the seq: "1,234"
+        System.setProperty("java.util.logging.SimpleFormatter.format", FORMAT);
+        int round = Integer.parseInt(args[2]);
+        MappedByteBuffer acks;
+        try (FileChannel ch = FileChannel.open(Path.of(args[1]), StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            acks = ch.map(FileChannel.MapMode.READ_WRITE, 0, 16);
+        }
+        acks.putLong(0, -1).putLong(8, -1);
+        FileHandler handler = new FileHandler(args[0], true); // count 1, no limit: never rotates
+        handler.setEncoding("UTF-8");
+        handler.setFormatter(new SimpleFormatter());
+        Logger log = Logger.getLogger("kill.jul");
+        log.setUseParentHandlers(false);
+        log.addHandler(handler);
+        log.setLevel(Level.INFO);
+        Object started = new Object();
+        int[] running = {0};
+        for (int t = 0; t < 2; t++) {
+            int id = t;
+            new Thread(() -> {
+                for (long seq = 0; ; seq++) {
+                    if (id == 0) {
+                        log.log(Level.INFO, "r{0} t0 {1} ü", new Object[] {round, seq});
+                    } else {
+                        log.info("r" + round + " t1 " + seq + " ü");
+                    }
+                    acks.putLong(id * 8, seq);               // acknowledged: the logging call returned
+                    if (seq % 4 == 0) {
+                        LockSupport.parkNanos(20_000);       // a paced host, not a disk filler
+                    }
+                    if (seq == 100) {
+                        synchronized (started) {
+                            if (++running[0] == 2) {
+                                System.out.println("started");
+                                System.out.flush();
+                            }
+                        }
+                    }
+                }
+            }, "logger-" + t).start();
+        }
+        Thread.sleep(Long.MAX_VALUE);
+    }
+}

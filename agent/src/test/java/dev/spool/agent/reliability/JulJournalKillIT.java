@@ -1,0 +1,189 @@
+package dev.spool.agent.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spool.agent.it.Forked;
+import dev.spool.mbeans.SinkMXBean;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.management.JMX;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 33 for routed JUL lines: a host logging through a {@code FileHandler} with
+ * {@code SimpleFormatter} from two threads ({@link JulJournalKillHost}) is killed with SIGKILL at a
+ * random point, round after round, all rounds appending to the same file; the next round's agent
+ * replays the journal the killed one left at the start of routing, and {@code spool recover FILE}
+ * the last one's. Then every acknowledged line (its logging call returned: recorded exactly in a
+ * {@code MAP_SHARED} side file) is in the file exactly once, per thread in order, and every line
+ * is whole. Kills: {@code -Dspool.reliability.julKills=N} (default 6, ~18 s with the bean and JFR checks; hundreds by hand),
+ * seed {@code -Dspool.reliability.seed}; {@code -Dspool.reliability.julJournal=false} runs the
+ * same with {@code spool.sink.journal=false} (acknowledged lines are then lost: the test fails).
+ * Round 1 also reads the log's Sink bean over JMX ({@code RecoveredAtOpen}, {@code JournalPendingBytes});
+ * the final {@code spool recover} runs under a JFR recording ({@code dev.spool.JournalRecovery}).
+ */
+class JulJournalKillIT {
+    private static final Pattern LINE = Pattern.compile(
+            "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO kill\\.jul: r(\\d+) t([01]) ([\\d,]+) ü");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldKeepEveryAcknowledgedJulLineOnceInOrderAcrossKills() throws Exception {
+        int kills = Integer.getInteger("spool.reliability.julKills", 6);
+        long seed = Long.getLong("spool.reliability.seed", System.nanoTime());
+        boolean journal = Boolean.parseBoolean(System.getProperty("spool.reliability.julJournal", "true"));
+        Random random = new Random(seed);
+        Path log = dir.resolve("app.log");
+        long[][] acked = new long[kills][];
+        for (int round = 0; round < kills; round++) {
+            Path acks = dir.resolve("acks-" + round);
+            Forked host = Forked.start(dir, "host-" + round, Forked.agentArgs(journal ? "" : "spool.sink.journal=false"),
+                    Forked.hostClassPath(), JulJournalKillHost.class.getName(), log.toString(), acks.toString(), "" + round);
+            try {
+                host.awaitOutput("started", Duration.ofSeconds(60));
+                if (round == 1 && journal) {
+                    checkSinkBean(host, log);
+                }
+                long target = 200 + random.nextInt(30_000); // the kill lands anywhere in capture, journal, format, write, trim
+                Forked.awaitCondition(Duration.ofSeconds(60), () -> total(acks) >= target || !host.process.isAlive());
+                assertTrue(host.process.isAlive(), "host died (seed " + seed + ", round " + round + ")\n" + host.describe());
+            } finally {
+                host.process.destroyForcibly();
+                assertTrue(host.process.waitFor(30, TimeUnit.SECONDS), "not killed");
+            }
+            acked[round] = read(acks);
+        }
+        Path jfr = dir.resolve("recover.jfr");
+        String recovered = journal || Files.exists(log.resolveSibling("app.log.spool-journal"))
+                ? Forked.start(dir, "recover", List.of("-XX:StartFlightRecording=dumponexit=true,filename=" + jfr, "-jar",
+                        Forked.agentJar()), null, "recover", log.toString()).awaitSuccess() : "(journaling off)";
+        if (journal) {
+            List<RecordedEvent> events = RecordingFile.readAllEvents(jfr).stream()
+                    .filter(e -> e.getEventType().getName().equals("dev.spool.JournalRecovery")).toList();
+            assertEquals(1, events.size(), "one JournalRecovery event: " + events);
+            assertEquals(log.toString(), events.get(0).getString("path"));
+            assertEquals(recoveredLines(recovered), events.get(0).getLong("records"), events.get(0).toString());
+        }
+        long lines = check(log, acked, "seed " + seed + ", " + kills + " kills, recover: " + recovered.strip());
+        long replayed = recoveredLines(recovered);
+        long acknowledged = 0;
+        for (int round = 0; round < kills; round++) {
+            replayed += recoveredLines(Files.readString(dir.resolve("host-" + round + ".err")));
+            acknowledged += acked[round][0] + acked[round][1] + 2;
+        }
+        System.out.printf("JulJournalKillIT: seed %d, journal %s, %d kills: %d lines acknowledged, 0 lost, %d lines in the"
+                + " file, %d replayed by recoveries%n", seed, journal, kills, acknowledged, lines, replayed);
+        try (Stream<Path> left = Files.list(dir)) {
+            List<String> names = left.map(p -> p.getFileName().toString()).filter(n -> n.contains("journal")).toList();
+            assertEquals(List.of(), names, "journals left (seed " + seed + ")");
+        }
+    }
+
+    /**
+     * The log's Sink bean shows the journal: {@code RecoveredAtOpen} (the lines the start of routing
+     * replayed from the killed round) and {@code JournalPendingBytes} while lines wait for the sink.
+     */
+    private static void checkSinkBean(Forked host, Path log) throws Exception {
+        try (JMXConnector jmx = host.connectJmx()) {
+            MBeanServerConnection server = jmx.getMBeanServerConnection();
+            ObjectName name = new ObjectName("dev.spool:type=Sink,name=" + ObjectName.quote(log.toString()));
+            Forked.awaitCondition(() -> Forked.registered(server, name));
+            SinkMXBean bean = JMX.newMXBeanProxy(server, name, SinkMXBean.class);
+            long recovered = recoveredLines(Files.readString(host.stderr));
+            assertTrue(recovered > 0, "the start of routing replayed the killed round's journal");
+            assertEquals(recovered, bean.getRecoveredAtOpen(), "RecoveredAtOpen");
+            Forked.awaitCondition(() -> bean.getJournalPendingBytes() > 0);
+        }
+    }
+
+    private static long recoveredLines(String output) {
+        Matcher m = Pattern.compile("(\\d+) journaled JUL lines recovered").matcher(output);
+        long n = 0;
+        while (m.find()) {
+            n += Long.parseLong(m.group(1));
+        }
+        return n;
+    }
+
+    /** Every acknowledged line once, per thread in order from 0, whole; lines past the acknowledgement allowed. */
+    private static long check(Path log, long[][] acked, String where) throws Exception {
+        long[][] next = new long[acked.length][2];
+        List<String> problems = new ArrayList<>();
+        int n = 0;
+        long whole = 0;
+        for (String line : Files.readString(log, StandardCharsets.UTF_8).split("\n", -1)) {
+            n++;
+            if (line.isEmpty()) {
+                continue;
+            }
+            Matcher m = LINE.matcher(line);
+            if (!m.matches()) {
+                problems.add("line " + n + " not whole: '" + line + "'");
+                continue;
+            }
+            int r = Integer.parseInt(m.group(1));
+            int t = Integer.parseInt(m.group(2));
+            long seq = Long.parseLong(m.group(3).replace(",", ""));
+            if (seq != next[r][t]) {
+                problems.add("line " + n + ": round " + r + " thread " + t + " seq " + seq + ", expected " + next[r][t]);
+            }
+            next[r][t] = seq + 1;
+            whole++;
+        }
+        long lost = 0;
+        for (int r = 0; r < acked.length; r++) {
+            for (int t = 0; t < 2; t++) {
+                if (next[r][t] <= acked[r][t]) {
+                    lost += acked[r][t] + 1 - next[r][t];
+                    problems.add("round " + r + " thread " + t + ": acknowledged up to " + acked[r][t] + ", the file ends at "
+                            + (next[r][t] - 1));
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), lost + " acknowledged lines lost, " + problems.size() + " problems (" + where + "): "
+                + problems.subList(0, Math.min(20, problems.size())));
+        assertFalse(Files.exists(log.resolveSibling("app.log.spool-journal")), "journal left (" + where + ")");
+        return whole;
+    }
+
+    private static long total(Path acks) {
+        long[] a = read(acks);
+        return a[0] + a[1];
+    }
+
+    private static long[] read(Path acks) {
+        try (FileChannel ch = FileChannel.open(acks, StandardOpenOption.READ)) {
+            if (ch.size() < 16) {
+                return new long[] {-1, -1};
+            }
+            MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, 0, 16);
+            m.order(ByteOrder.BIG_ENDIAN);
+            return new long[] {m.getLong(0), m.getLong(8)};
+        } catch (java.io.IOException e) {
+            return new long[] {-1, -1};
+        }
+    }
+}
