@@ -62,4 +62,37 @@ public final class Delivery {
         }
         assertEquals(expected, firsts, "every record of the file, first occurrences in file order");
     }
+
+    /**
+     * After a record the broker refused for good: its batch failed as a whole, while a later batch
+     * of the same window may have been acknowledged first (those records can reach the topic before
+     * the refused batch's earlier ones); the rewind sends the window again. So: every record of the
+     * file but {@code except}, each value what {@code cat} prints, and the file's order as a
+     * subsequence of the topic (the resend), not as the order of first occurrences.
+     */
+    public static void assertEveryRecordAndTheResendInOrder(List<Topic.Rec> recs, String stream, List<String> file,
+                                                          List<Long> except) {
+        List<Topic.Rec> mine = of(recs, stream);
+        assertEquals(1, mine.stream().map(Topic.Rec::partition).distinct().count(), "one partition per stream");
+        List<Long> expected = new ArrayList<>();
+        for (long i = 0; i < file.size(); i++) {
+            if (!except.contains(i)) {
+                expected.add(i);
+            }
+        }
+        int next = 0;
+        java.util.Set<Long> seen = new java.util.TreeSet<>();
+        for (Topic.Rec r : mine) {
+            long o = r.ordinal();
+            assertTrue(o >= 0 && o < file.size() && !except.contains(o), "shipped " + r.key() + ", which must not be");
+            assertEquals(file.get((int) o), r.value(), "the value of " + r.key() + " is what cat prints for ordinal " + o);
+            seen.add(o);
+            if (next < expected.size() && expected.get(next) == o) {
+                next++;
+            }
+        }
+        assertEquals(new java.util.TreeSet<>(expected), seen, "every record of the file");
+        assertEquals(expected.size(), next, "the file's order, as a subsequence of the topic: "
+                + mine.stream().map(Topic.Rec::ordinal).toList());
+    }
 }
