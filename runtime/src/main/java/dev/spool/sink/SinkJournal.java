@@ -1,5 +1,7 @@
 package dev.spool.sink;
 
+import dev.spool.internal.ZeroFill;
+
 import dev.spool.internal.Internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -37,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 @Internal
 public final class SinkJournal {
-    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10).asReadOnlyBuffer();
+    private static final ByteBuffer ZEROS = ZeroFill.ZEROS;
 
     final Path path;
     private final MappedByteBuffer map;
@@ -90,11 +92,7 @@ public final class SinkJournal {
         }
         MappedByteBuffer map;
         try (ch) {
-            for (long at = 0; at < size; ) {
-                ByteBuffer z = ZEROS.duplicate();
-                z.limit((int) Math.min(z.capacity(), size - at));
-                at += ch.write(z, at);
-            }
+            ZeroFill.allocate(ch, size); // every block allocated now: a full disk fails here, never as a SIGBUS
             map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
         } catch (IOException | RuntimeException e) {
             try {

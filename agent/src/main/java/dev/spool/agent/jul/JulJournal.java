@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.internal.ZeroFill;
+
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -62,7 +64,6 @@ final class JulJournal {
     static final int RING_BYTES = Integer.getInteger("dev.spool.jul.journalBytes", 4 << 20) & ~7;
     /** Aligned long access (release/acquire) into the mapping. */
     static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10).asReadOnlyBuffer();
 
     final Path path;
     final Charset charset;
@@ -104,11 +105,7 @@ final class JulJournal {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                 StandardOpenOption.WRITE)) {
             try {
-                for (long at = 0; at < size; ) {
-                    ByteBuffer z = ZEROS.duplicate();
-                    z.limit((int) Math.min(z.capacity(), size - at));
-                    at += ch.write(z, at);
-                }
+                ZeroFill.allocate(ch, size); // every block allocated now: a full disk fails here, never as a SIGBUS
                 map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
             } catch (IOException | RuntimeException e) {
                 Files.deleteIfExists(path); // ours: created above
