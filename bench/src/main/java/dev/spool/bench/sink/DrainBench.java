@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -30,6 +31,9 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class DrainBench {
     static final int EVENTS = 100_000;
+    /** The sink's kill -9 journal (issue 33, on by default); the raw row ignores it. */
+    @Param({"true", "false"})
+    public boolean journal;
     static final byte[] KIB = EventCodec.encode(new byte[1024 - 3]);
     private Path file;
     private long expect;
@@ -58,12 +62,12 @@ public class DrainBench {
 
     @Benchmark
     public void events1k() {
-        run(SinkSettings.defaults());
+        run(SinkSettings.builder().journal(journal).build());
     }
 
     @Benchmark
     public void events1kEverySplit() {
-        run(SinkSettings.builder().recordMax(600).build());
+        run(SinkSettings.builder().recordMax(600).journal(journal).build());
     }
 
     private void run(SinkSettings s) {

@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -33,6 +34,9 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class LargePayloadBench {
     static final int N = 10_000_000;
+    /** The sink's kill -9 journal (issue 33, on by default); the raw rows ignore it. */
+    @Param({"true", "false"})
+    public boolean journal;
     private final double[] values = new double[N];
     private ByteBuffer ready;
     private Path file;
@@ -73,12 +77,12 @@ public class LargePayloadBench {
 
     @Benchmark
     public void direct() {
-        write(SinkSettings.builder().recordMax(128 << 20).build());
+        write(SinkSettings.builder().recordMax(128 << 20).journal(journal).build());
     }
 
     @Benchmark
     public void staged() {
-        write(SinkSettings.builder().recordMax(64 << 10).directThreshold(1 << 30).build());
+        write(SinkSettings.builder().recordMax(64 << 10).directThreshold(1 << 30).journal(journal).build());
     }
 
     private void write(SinkSettings s) {
