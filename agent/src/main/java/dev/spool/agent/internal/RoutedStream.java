@@ -68,16 +68,24 @@ final class RoutedStream extends OutputStream {
     /** An error the sink reported to the visibility tick, for the host's next call to receive. */
     private volatile IOException pending;
 
+    /** A JUL handler's stream: its file's size now is read, the base of {@link #position()} (its journal's offsets). */
     RoutedStream(OutputStream direct, OutputStream routed, AgentControl control, String name) {
-        this(direct, routed, control, name, Long.MAX_VALUE, 0);
+        this(direct, routed, control, name, Long.MAX_VALUE, 0, sizeOf(absolute(name)));
     }
 
     /**
+     * A Logback appender's stream (no journal: {@link #position()} is -1, and no size is read).
+     *
      * @param lengthLimit the length at which the file's owner may read its length to roll it
      *     ({@code Long.MAX_VALUE}: never)
      * @param length the file's length when it was opened
      */
     RoutedStream(OutputStream direct, OutputStream routed, AgentControl control, String name, long lengthLimit, long length) {
+        this(direct, routed, control, name, lengthLimit, length, -1);
+    }
+
+    private RoutedStream(OutputStream direct, OutputStream routed, AgentControl control, String name, long lengthLimit,
+            long length, long base) {
         this.direct = direct;
         this.directChannel = direct instanceof FileOutputStream f ? f.getChannel() : null;
         this.routed = routed;
@@ -86,7 +94,7 @@ final class RoutedStream extends OutputStream {
         this.file = absolute(name);
         this.lengthLimit = lengthLimit;
         this.length = length;
-        this.base = sizeOf(file);
+        this.base = base;
     }
 
     /**
