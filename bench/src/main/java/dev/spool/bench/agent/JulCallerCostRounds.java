@@ -1,14 +1,7 @@
 package dev.spool.bench.agent;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.FileHandler;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 
 /**
  * The caller's CPU time per JUL record, without exceptions (whose stack traces dominate
@@ -28,45 +21,20 @@ public final class JulCallerCostRounds {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 6;
         int records = args.length > 1 ? Integer.parseInt(args[1]) : 300_000;
-        Path dir = Files.createTempDirectory("jul-caller-cost");
-        Logger logger = Logger.getLogger("bench.callerCost");
-        logger.setUseParentHandlers(false);
-        FileHandler handler = new FileHandler(dir.resolve("app.log").toString(), false);
-        handler.setFormatter(new SimpleFormatter());
-        logger.addHandler(handler);
-        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        try {
+        try (TempFileLogger host = new TempFileLogger("jul-caller-cost", "bench.callerCost", "app.log")) {
+            Logger logger = host.logger;
             for (int r = 0; r < rounds; r++) {
-                AtomicLong cpu = new AtomicLong();
-                Thread[] threads = new Thread[2];
-                for (int t = 0; t < threads.length; t++) {
-                    threads[t] = new Thread(() -> {
-                        long c0 = mx.getCurrentThreadCpuTime();
-                        for (int i = 0; i < records; i++) {
-                            if ((i & 1) == 0) {
-                                logger.log(Level.INFO, "request {0} served in {1} ms", new Object[] {i, 3});
-                            } else {
-                                logger.info("job " + i + " finished with status ok");
-                            }
+                long cpu = host.runThreads(2, id -> {
+                    for (int i = 0; i < records; i++) {
+                        if ((i & 1) == 0) {
+                            logger.log(Level.INFO, "request {0} served in {1} ms", new Object[] {i, 3});
+                        } else {
+                            logger.info("job " + i + " finished with status ok");
                         }
-                        cpu.addAndGet(mx.getCurrentThreadCpuTime() - c0);
-                    });
-                    threads[t].start();
-                }
-                for (Thread t : threads) {
-                    t.join();
-                }
-                handler.flush();
-                System.out.printf("round=%d caller_cpu_ns_per_record=%d%n", r, cpu.get() / (2L * records));
+                    }
+                });
+                System.out.printf("round=%d caller_cpu_ns_per_record=%d%n", r, cpu / (2L * records));
             }
-        } finally {
-            handler.close();
-            try (var files = Files.list(dir)) {
-                for (Path p : files.toList()) {
-                    Files.delete(p);
-                }
-            }
-            Files.delete(dir);
         }
     }
 }
