@@ -137,24 +137,22 @@ public final class JulJournalRecovery {
         // journal order: per thread, its queue's order either way
         frames.sort(Comparator.comparingLong((long[] f) -> f[1] < 0 ? Long.MAX_VALUE : f[1]));
         try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
+                StandardOpenOption.WRITE);
+                JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, frames, formatter, format, charset)) {
             Appends file = new Appends(ch);
-            JulMessageFormats patterns = new JulMessageFormats(); // parsed once per pattern, as the writer's
-            for (long[] f : frames) {
-                int at = (int) f[0];
-                byte[] line;
-                try {
-                    ByteBuffer payload = m.slice(at + JulJournal.FRAME_HEADER, m.getInt(at));
-                    line = formatter.format(JulJournalCodec.decode(payload), patterns).getBytes(charset);
-                } catch (RuntimeException e) {
-                    unreadable++; // whole by its CRC, yet not formattable: named below, never guessed at
-                    continue;
-                }
-                long wrote = place(file, m, at, line);
-                if (wrote != 0) {
-                    lines++;
-                    bytes += Math.abs(wrote);
-                    misplaced += wrote < 0 ? 1 : 0;
+            for (int b = 0, batches = formatted.batches(); b < batches; b++) {
+                byte[][] batch = next(formatted);
+                for (int i = 0; i < batch.length; i++) {
+                    if (batch[i] == null) {
+                        unreadable++; // whole by its CRC, yet not formattable: named below, never guessed at
+                        continue;
+                    }
+                    long wrote = place(file, m, (int) frames.get(b * JulRecoveryFormatter.BATCH + i)[0], batch[i]);
+                    if (wrote != 0) {
+                        lines++;
+                        bytes += Math.abs(wrote);
+                        misplaced += wrote < 0 ? 1 : 0;
+                    }
                 }
             }
             file.flush();
@@ -166,6 +164,16 @@ public final class JulJournalRecovery {
             note = (note == null ? "" : note + "; ") + unreadable + " journaled records could not be formatted (not replayed)";
         }
         return new Result(lines, bytes, note, null);
+    }
+
+    /** The next batch of lines; an interrupt ends the recovery as an I/O interrupt (the journal stays). */
+    private static byte[][] next(JulRecoveryFormatter formatted) throws IOException {
+        try {
+            return formatted.next();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while recovering a JUL journal");
+        }
     }
 
     /**

@@ -151,6 +151,38 @@ class JulJournalTest {
     }
 
     /**
+     * A journal of several batches ({@link JulRecoveryFormatter#BATCH}) is formatted on threads of
+     * its own, batches ahead of the one placed: the lines still go in the writer's order, every one
+     * once (the first 3,000 in the file already, the next one torn, the rest never written).
+     */
+    @Test
+    void shouldReplayManyBatchesFormattedAheadInTheWritersOrder() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
+        JulJournal j = JulJournal.create(log, FORMAT, StandardCharsets.UTF_8);
+        int n = 3 * JulRecoveryFormatter.BATCH + 100;
+        StringBuilder expected = new StringBuilder("before\n");
+        long pos = 7;
+        for (int i = 0; i < n; i++) {
+            String message = "line " + i + (i % 7 == 0 ? " ü" : "");
+            long frame = appendRecord(j, message);
+            String text = line(message);
+            expected.append(text);
+            if (i < 3000) {
+                append(log, text);
+                j.filePos(frame, pos);
+            } else if (i == 3000) {
+                append(log, text.substring(0, 5));
+                j.filePos(frame, pos);
+            }
+            pos += text.getBytes(StandardCharsets.UTF_8).length;
+        }
+        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
+        assertEquals(n - 3000, r.lines(), r.describe(log));
+        assertNull(r.note());
+        assertEquals(expected.toString(), Files.readString(log));
+    }
+
+    /**
      * Two threads' records reach the journal in one order and the file in the other (the queue's):
      * recovery replays in the writer's order (the recorded offsets), so neither line counts as
      * moved and the file gets them as the writer would have written them.
