@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Issue 35's Spring Boot row: a plain Spring Boot 3.5.7 web app (bench/spring-host, outside the
+# reactor; the row names Boot 3.4, 3.5.7 is the newest Boot 3 served here) that per request logs one
+# line through a Logback RollingFileAppender (100 KB size rolling) and rewrites one small JSON file
+# (Spring's ObjectMapper.writeValue(File, Map), 100 files), plain and under the agent (defaults),
+# alternating, each run a fresh process in a fresh folder:
+#   start on a free port (server.port=0; the app writes ./port), await /ping, warm up (untimed),
+#   measure REQUESTS requests from USERS keep-alive virtual users, stop the app by its pid.
+# Checks per run: every request's log line is in the log files (rolled ones included), and the
+# agent's JSON files have plain's bytes for the same request ids. Prints each run's line, the
+# server's CPU of the measured phase by thread group, then medians and agent / plain ratios.
+# The first agent run also prints the agent's `status` (routed logs, plain-path reasons, Jackson).
+#
+#   scripts/spring-boot.sh [pairs=3] [requests=20000]
+#   env: WARMUP=5000 USERS=20 (a divisor of 100)  JFR=DIR (record each run with JFR's profile settings)
+# Needs: mvn -B -q -DskipTests package (agent/target/spool-agent.jar); builds the host if missing.
+# Run from the root. Target (issue 35): agent / plain >= 1.3x requests/s, p99 the same or better.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+PAIRS=${1:-3}; REQUESTS=${2:-20000}; WARMUP=${WARMUP:-5000}; USERS=${USERS:-20}
+HOST=bench/spring-host
+JAR=$ROOT/$HOST/target/spring-host.jar
+AGENT=$ROOT/agent/target/spool-agent.jar
+[[ -f $AGENT ]] || { echo "build first: mvn -B -q -DskipTests package ($AGENT)" >&2; exit 2; }
+[[ -f $JAR && -d $HOST/target/classes ]] || mvn -B -q -f "$HOST/pom.xml" package -DskipTests
+OUT=$(mktemp -d)
+APP_PID=
+cleanup() {
+  if [[ -n $APP_PID ]] && kill -0 "$APP_PID" 2>/dev/null; then kill "$APP_PID"; wait "$APP_PID" || true; fi
+  rm -rf "$OUT"
+}
+trap cleanup EXIT
+declare -A rps p99 cpu
+run() { # label, java arguments before -jar
+  local label=$1; shift
+  local dir="$OUT/$label-$i" port= line lines jfr=()
+  mkdir -p "$dir"
+  [[ -z ${JFR:-} ]] || { mkdir -p "$JFR"; jfr=("-XX:StartFlightRecording=filename=$JFR/$label-$i.jfr,settings=profile"); }
+  sync                                   # untimed: the previous run's writeback must not land in this one
+  (cd "$dir" && exec java "${jfr[@]}" "$@" -jar "$JAR") >"$dir.out" 2>&1 &
+  APP_PID=$!
+  local deadline=$((SECONDS + 120))
+  until [[ -f $dir/port ]] && port=$(<"$dir/port") && curl -sf "http://127.0.0.1:$port/ping" >/dev/null; do
+    kill -0 "$APP_PID" 2>/dev/null || { echo "$label: the app died: $(tail -5 "$dir.out")" >&2; exit 1; }
+    (( SECONDS < deadline )) || { echo "$label: not ready in 120 s" >&2; exit 1; }
+    sleep 0.1                            # poll interval, not a wait for readiness
+  done
+  line=$(java -cp "$HOST/target/classes" dev.spool.bench.spring.LoadGen "$port" "$WARMUP" "$REQUESTS" "$USERS" "$APP_PID")
+  local status=
+  if [[ $label == agent && $i == 1 ]]; then
+    status=$(java -jar "$AGENT" status "$APP_PID"; java -jar "$AGENT" status "$APP_PID" --json | grep -o '"plainPathByReason": *{[^}]*}') || true
+  fi
+  kill "$APP_PID"; wait "$APP_PID" || true   # SIGTERM: Spring's graceful close, the agent's last flush
+  APP_PID=
+  lines=$(cat "$dir"/logs/*.log | grep -c ' request ') || true
+  (( lines == WARMUP + REQUESTS )) || { echo "$label: $lines request lines in the logs, $((WARMUP + REQUESTS)) requests served" >&2; exit 1; }
+  local docs; docs=$(ls "$dir/data" | grep -c '\.json$') || true
+  (( docs == 100 )) || { echo "$label: $docs JSON files, 100 expected" >&2; exit 1; }
+  if [[ $label != plain ]] && ! diff -r "$OUT/plain-$i/data" "$dir/data" >/dev/null; then
+    echo "$label: JSON files differ from plain's for the same request ids" >&2; exit 1
+  fi
+  local first=${line%%$'\n'*}
+  local r=${first#*rps=}; r=${r%% *}; local q=${first#*p99_us=}; q=${q%% *}; local c=${first#*cpu_us_per_req=}; c=${c%% *}
+  rps[$label]+="$r "; p99[$label]+="$q "; cpu[$label]+="$c "
+  echo "  $label: $first log_files=$(ls "$dir/logs" | wc -l)"
+  echo "    ${line#*$'\n'}"
+  [[ -z $status ]] || sed 's/^/    status: /' <<<"$status"
+  rm -rf "$dir.out"
+}
+median() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+for i in $(seq 1 "$PAIRS"); do
+  echo "pair $i"
+  run plain
+  run agent -javaagent:"$AGENT"
+  rm -rf "$OUT/plain-$i" "$OUT/agent-$i"
+done
+pr=$(median "${rps[plain]}"); ar=$(median "${rps[agent]}"); pq=$(median "${p99[plain]}"); aq=$(median "${p99[agent]}")
+pc=$(median "${cpu[plain]}"); ac=$(median "${cpu[agent]}")
+echo "median requests/s: plain=$pr agent=$ar ; p99 us: plain=$pq agent=$aq ; server CPU us/request: plain=$pc agent=$ac"
+awk -v pr="$pr" -v ar="$ar" -v pq="$pq" -v aq="$aq" -v pc="$pc" -v ac="$ac" 'BEGIN {
+  printf "agent / plain: requests/s %.2fx (target >= 1.3) ; p99 %.2f (target <= 1.0) ; server CPU per request %.2f\n", ar / pr, aq / pq, ac / pc }'
+echo "checks: every request's log line present (rolled files included); agent JSON bytes = plain's: yes"
