@@ -3,7 +3,7 @@
 # reactor; the row names Boot 3.4, 3.5.7 is the newest Boot 3 served here) that per request logs one
 # line through a Logback RollingFileAppender (100 KB size rolling) and rewrites one small JSON file
 # (Spring's ObjectMapper.writeValue(File, Map), 100 files), plain and under the agent (defaults),
-# alternating, each run a fresh process in a fresh folder:
+# alternating which goes first, each run a fresh process in a fresh folder:
 #   start on a free port (server.port=0; the app writes ./port), await /ping, warm up (untimed),
 #   measure REQUESTS requests from USERS keep-alive virtual users, stop the app by its pid.
 # Checks per run: every request's log line is in the log files (rolled ones included), and the
@@ -57,9 +57,6 @@ run() { # label, java arguments before -jar
   (( lines == WARMUP + REQUESTS )) || { echo "$label: $lines request lines in the logs, $((WARMUP + REQUESTS)) requests served" >&2; exit 1; }
   local docs; docs=$(ls "$dir/data" | grep -c '\.json$') || true
   (( docs == 100 )) || { echo "$label: $docs JSON files, 100 expected" >&2; exit 1; }
-  if [[ $label != plain ]] && ! diff -r "$OUT/plain-$i/data" "$dir/data" >/dev/null; then
-    echo "$label: JSON files differ from plain's for the same request ids" >&2; exit 1
-  fi
   local first=${line%%$'\n'*}
   local r=${first#*rps=}; r=${r%% *}; local q=${first#*p99_us=}; q=${q%% *}; local c=${first#*cpu_us_per_req=}; c=${c%% *}
   rps[$label]+="$r "; p99[$label]+="$q "; cpu[$label]+="$c "
@@ -69,12 +66,15 @@ run() { # label, java arguments before -jar
   rm -rf "$dir.out"
 }
 median() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+echo "# $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg), $PAIRS pairs, $WARMUP warm-up + $REQUESTS measured requests, $USERS users"
 for i in $(seq 1 "$PAIRS"); do
   echo "pair $i"
-  run plain
-  run agent -javaagent:"$AGENT"
+  if (( i % 2 )); then run plain; run agent -javaagent:"$AGENT"; else run agent -javaagent:"$AGENT"; run plain; fi
+  diff -r "$OUT/plain-$i/data" "$OUT/agent-$i/data" >/dev/null \
+    || { echo "pair $i: the agent's JSON files differ from plain's for the same request ids" >&2; exit 1; }
   rm -rf "$OUT/plain-$i" "$OUT/agent-$i"
 done
+echo "# load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 pr=$(median "${rps[plain]}"); ar=$(median "${rps[agent]}"); pq=$(median "${p99[plain]}"); aq=$(median "${p99[agent]}")
 pc=$(median "${cpu[plain]}"); ac=$(median "${cpu[agent]}")
 echo "median requests/s: plain=$pr agent=$ar ; p99 us: plain=$pq agent=$aq ; server CPU us/request: plain=$pc agent=$ac"
