@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@code id % 100}) is written by one user in order: its last content is the same in every run.
  *
  * <p>Prints one line: {@code result requests=N ms=.. rps=.. p50_us=.. p99_us=.. max_us=.. errors=0
- * server_cpu_ms=.. cpu_us_per_req=..} then, when the server's pid is given, the server's CPU of the
+ * server_cpu_ms=.. cpu_us_per_req=.. client_cpu_us_per_req=..} then, when the server's pid is given, the server's CPU of the
  * measured phase by thread group ({@code /proc/PID/task}, digits in names folded). Exits 1 on any
  * failed request.
  *
@@ -41,9 +41,11 @@ public final class LoadGen {
         AtomicLong errors = new AtomicLong();
         phase(client, base, 0, warmup, users, errors);
         ThreadCpu before = pid > 0 ? ThreadCpu.read(pid) : null;
+        long clientCpu0 = ownCpuNanos();
         long t0 = System.nanoTime();
         long[] latencies = phase(client, base, warmup, requests, users, errors);
         long ns = System.nanoTime() - t0;
+        long clientCpu = ownCpuNanos() - clientCpu0;
         ThreadCpu after = pid > 0 ? ThreadCpu.read(pid) : null;
         Arrays.sort(latencies);
         double ms = ns / 1e6;
@@ -55,6 +57,7 @@ public final class LoadGen {
             long cpuMs = after.totalMs() - before.totalMs();
             line.append(String.format(" server_cpu_ms=%d cpu_us_per_req=%.0f", cpuMs, cpuMs * 1000.0 / requests));
         }
+        line.append(String.format(" client_cpu_us_per_req=%.0f", clientCpu / 1000.0 / requests));
         System.out.println(line);
         if (before != null) {
             System.out.println("server cpu by thread group (ms): " + after.minus(before));
@@ -94,6 +97,12 @@ public final class LoadGen {
             t.join();
         }
         return latencies;
+    }
+
+    /** This load generator's own CPU (all its threads, the HttpClient's included): it shares the cores. */
+    private static long ownCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static long pct(long[] sorted, int p) {
