@@ -14,7 +14,9 @@
 # The first agent run also prints the agent's `status` (routed logs, plain-path reasons, Jackson).
 #
 #   scripts/spring-boot.sh [pairs=3] [requests=20000]
-#   env: WARMUP=5000 USERS=20 (a divisor of 100)  FLOOR=1  JFR=DIR (record each run with JFR's profile settings)
+#   env: WARMUP=5000 USERS=20 (a divisor of 100)  FLOOR=1  JFR=DIR
+#        LOGGING=app (the app's logback-spring.xml) or boot (Spring Boot's stock file appender and
+#        pattern, logback-boot-file.xml; .gz archives) (record each run with JFR's profile settings)
 # Needs: mvn -B -q -DskipTests package (agent/target/spool-agent.jar); builds the host if missing.
 # Run from the root. Target (issue 35): agent / plain >= 1.3x requests/s, p99 the same or better.
 set -euo pipefail
@@ -35,10 +37,10 @@ cleanup() {
 trap cleanup EXIT
 declare -A rps p99 cpu ccpu
 run() { # label: plain, agent or floor
-  local label=$1 opts=() args=()
+  local label=$1 opts=() args=("${LOGARGS[@]}")
   case $label in
     agent) opts=(-javaagent:"$AGENT") ;;
-    floor) args=(--host.floor=true --logging.level.dev.spool.bench.spring.DocumentController=off) ;;
+    floor) args+=(--host.floor=true --logging.level.dev.spool.bench.spring.DocumentController=off) ;;
   esac
   local dir="$OUT/$label-$i" port= line lines jfr=()
   mkdir -p "$dir"
@@ -59,7 +61,7 @@ run() { # label: plain, agent or floor
   fi
   kill "$APP_PID"; wait "$APP_PID" || true   # SIGTERM: Spring's graceful close, the agent's last flush
   APP_PID=
-  lines=$(cat "$dir"/logs/*.log | grep -c ' request ') || true
+  lines=$(zcat -f "$dir"/logs/* | grep -c ' request ') || true
   [[ $label == floor ]] || (( lines == WARMUP + REQUESTS )) || { echo "$label: $lines request lines in the logs, $((WARMUP + REQUESTS)) requests served" >&2; exit 1; }
   local docs; docs=$(ls "$dir/data" | grep -c '\.json$') || true
   [[ $label == floor ]] || (( docs == 100 )) || { echo "$label: $docs JSON files, 100 expected" >&2; exit 1; }
@@ -73,8 +75,15 @@ run() { # label: plain, agent or floor
   rm -rf "$dir.out"
 }
 median() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+LOGARGS=()
+case ${LOGGING:-app} in
+  app) ;;   # the app's logback-spring.xml: %d %level [%thread] %logger: %msg%n
+  boot) LOGARGS=(--logging.config=classpath:logback-boot-file.xml --logging.file.name=logs/app.log
+                 --logging.logback.rollingpolicy.max-file-size=100KB --logging.logback.rollingpolicy.max-history=0) ;;
+  *) echo "LOGGING: app or boot" >&2; exit 2 ;;
+esac
 ORDER=(plain agent); [[ ${FLOOR:-1} == 0 ]] || ORDER+=(floor)
-echo "# $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg), $PAIRS pairs, $WARMUP warm-up + $REQUESTS measured requests, $USERS users"
+echo "# $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg), logging ${LOGGING:-app}, $PAIRS pairs, $WARMUP warm-up + $REQUESTS measured requests, $USERS users"
 for i in $(seq 1 "$PAIRS"); do
   echo "pair $i"
   for k in 0 1 2; do label=${ORDER[(i - 1 + k) % ${#ORDER[@]}]}; [[ -n $label ]] && run "$label"; done
