@@ -6,7 +6,7 @@
 # different shapes, so the report is for pasting the new figures into the tables by hand (keep
 # the date, machine and load columns; say "loaded" when the load average was above ~2).
 #
-#   scripts/bench-report.sh [area...]        areas: demo capture jul grid flush anchors jmh kafka startup
+#   scripts/bench-report.sh [area...]        areas: demo capture jul grid flush anchors jmh kafka startup spring
 #   QUICK=1 scripts/bench-report.sh demo     fewer rounds (a smoke run, not figures to publish)
 #   SKIP_BUILD=1                             use the jars already built
 #
@@ -74,6 +74,8 @@ for area in "${AREAS[@]}"; do
       run capture host-shapes 12 scripts/host-shapes.sh "$(rounds 5 2)" 3 ;;
     jul)
       run jul jul-workload 10 scripts/jul-workload.sh "$(rounds 7 2)" ;;
+    spring)   # not in the default set: downloads Spring Boot 3.5.7 for bench/spring-host (outside the reactor)
+      run spring spring-boot 12 scripts/spring-boot.sh "$(rounds 3 1)" 20000 ;;
     grid)
       run grid grid 14 "${GRID[@]}" dev.spool.bench.grid.GridRun --cells 100x1,1000x1,10000x1,100x5,2000x5,100x50
       run grid grid-create-flush 10 "${GRID[@]}" dev.spool.bench.grid.GridRun --cells 1000x1,10000x1,2000x5 \
