@@ -254,6 +254,11 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
         return owners.concerning(target);
     }
 
+    /** Whether any handler or appender was ever routed ({@link LogOwners#any}), even if none of its streams is open now. */
+    boolean anyLogOwner() {
+        return owners.any();
+    }
+
     /** The log streams routed now. */
     List<RoutedStream> openStreams() {
         synchronized (streams) {

@@ -32,6 +32,14 @@ final class LogOwners {
         folders.put(new Owner(owner, gone), of);
     }
 
+    /**
+     * Whether any handler or appender was ever routed (and may still be alive): read per host file
+     * operation, so that a look between two of a log's streams still reaches {@link #concerning}.
+     */
+    boolean any() {
+        return !folders.isEmpty();
+    }
+
     /** The owners whose folders hold {@code target} (absolute, normalised). */
     List<Object> concerning(Path target) {
         List<Object> hits = new ArrayList<>(1);
