@@ -166,7 +166,7 @@ class JmxRemoteIT {
             for (Path p : s.filter(p -> p.getFileName().toString().equals("doc.json")).toList()) {
                 docs.put(p, Files.readString(p));
             }
-        } catch (IOException e) {
+        } catch (IOException | java.io.UncheckedIOException e) { // Files.walk's stream throws the unchecked one
             return Map.of(); // a file being replaced right now: the caller polls again
         }
         return docs;
