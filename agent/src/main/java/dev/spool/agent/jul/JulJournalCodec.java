@@ -154,13 +154,9 @@ final class JulJournalCodec {
         return at + 4 + s.length;
     }
 
-    /** The capture a payload holds (recovery): formatted by {@link CompiledSimpleFormatter} as the writer would. */
-    static JulCapture decode(ByteBuffer b) {
-        return new Decoder().decode(b);
-    }
-
     /**
-     * Decodes payloads one after another (one thread): the fields that repeat from record to record
+     * The captures payloads hold (recovery), formatted by {@link CompiledSimpleFormatter} as the
+     * writer would; decodes them one after another (one thread): the fields that repeat from record to record
      * (source, logger, level name, zone, locale) reuse the last record's {@code String}, {@code ZoneId}
      * and {@code Locale} when their bytes are the same, so a recovery of 400,000 records makes no
      * string, zone or locale per record for them (a full 64 MiB ring's recovery spent most of its

@@ -37,12 +37,14 @@ final class JulRecoveryFormatter implements AutoCloseable {
     private final String format;
     private final Charset charset;
     private final ExecutorService pool;
+    private final int batches;
     private final int ahead;
     private final ArrayDeque<Future<byte[][]>> queued = new ArrayDeque<>();
     /** The calling thread's; the pool's threads each make their own ({@link #perThread}: only they touch it). */
     private final Formatting callers;
     private final ThreadLocal<Formatting> perThread;
     private int submitted;
+    /** Batches handed out on the calling thread (no pool). */
     private int taken;
 
     /** What one thread formats with. */
@@ -62,7 +64,7 @@ final class JulRecoveryFormatter implements AutoCloseable {
         this.perThread = ThreadLocal.withInitial(() -> new Formatting(CompiledSimpleFormatter.compile(this.format),
                 new JulMessageFormats(), new JulJournalCodec.Decoder()));
         this.callers = new Formatting(first, new JulMessageFormats(), new JulJournalCodec.Decoder());
-        int batches = (frames.size() + BATCH - 1) / BATCH;
+        this.batches = (frames.size() + BATCH - 1) / BATCH;
         int threads = Math.min(MAX_THREADS, Math.min(Runtime.getRuntime().availableProcessors(), batches));
         if (batches <= 1 || threads <= 1) {
             this.pool = null;
@@ -79,7 +81,7 @@ final class JulRecoveryFormatter implements AutoCloseable {
 
     /** The number of batches. */
     int batches() {
-        return (frames.size() + BATCH - 1) / BATCH;
+        return batches;
     }
 
     /** The lines of the next batch (frames {@code [k × BATCH, …)}), a null line per unformattable record. */
@@ -87,11 +89,10 @@ final class JulRecoveryFormatter implements AutoCloseable {
         if (pool == null) {
             return format(taken++, callers);
         }
-        while (submitted < batches() && queued.size() < ahead) {
+        while (submitted < batches && queued.size() < ahead) {
             int b = submitted++;
             queued.add(pool.submit(() -> format(b, perThread.get())));
         }
-        taken++;
         try {
             return queued.remove().get();
         } catch (ExecutionException e) {

@@ -73,7 +73,7 @@ class JulJournalTest {
                     String expected = CompiledSimpleFormatterTest.outcome(() -> jdk.format(r));
                     String actual = CompiledSimpleFormatterTest.outcome(() -> {
                         ByteBuffer b = codec.encode(JulCapture.capture(r, ours.uses(2), ours.uses(5)));
-                        return ours.format(JulJournalCodec.decode(ByteBuffer.wrap(b.array(), 0, b.position()).slice()));
+                        return ours.format(new JulJournalCodec.Decoder().decode(ByteBuffer.wrap(b.array(), 0, b.position()).slice()));
                     });
                     assertEquals(expected, actual, () -> "format " + format + " zone " + zoneId + " locale " + l);
                     compared++;
@@ -90,7 +90,7 @@ class JulJournalTest {
                 new BigInteger("123456789012345678901234567890"), new UUID(1, 2), null});
         JulCapture c = JulCapture.capture(r, false, true);
         ByteBuffer b = new JulJournalCodec().encode(c);
-        JulCapture back = JulJournalCodec.decode(ByteBuffer.wrap(b.array(), 0, b.position()).slice());
+        JulCapture back = new JulJournalCodec.Decoder().decode(ByteBuffer.wrap(b.array(), 0, b.position()).slice());
         assertEquals(c.message(), back.message());
     }
 
@@ -109,7 +109,7 @@ class JulJournalTest {
         ByteBuffer b = new JulJournalCodec().encode(c);
         Locale.setDefault(Locale.US); // after the call, before the writer formats
         String written = f.format(c);
-        String recovered = f.format(JulJournalCodec.decode(ByteBuffer.wrap(b.array(), 0, b.position()).slice()));
+        String recovered = f.format(new JulJournalCodec.Decoder().decode(ByteBuffer.wrap(b.array(), 0, b.position()).slice()));
         assertEquals(recovered, written);
         assertTrue(written.contains(" INFORMATION "), written);
     }
