@@ -141,7 +141,7 @@ final class JulCaptureHandlers {
             return false;
         }
         if (log.journal != null) {
-            log.journal.append(captured); // the kernel's once stored: survives a kill -9 (issue 33)
+            log.journal.append(captured, log.journalRoom); // the kernel's once stored: survives a kill -9 (issue 33)
         }
         if (!log.offer(captured)) {
             if (log.journal != null) {

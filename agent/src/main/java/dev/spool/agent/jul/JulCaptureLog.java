@@ -6,6 +6,7 @@ import dev.spool.internal.handoff.CapturedRecordEncoder;
 import dev.spool.internal.handoff.CapturedLogWriterPool;
 import dev.spool.internal.handoff.MpscCapturedRecordQueue;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 import java.util.logging.FileHandler;
 import java.util.logging.Formatter;
 
@@ -42,6 +43,8 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
     final JulDirectWrite direct;
     /** The handler's mapped journal (issue 33), or null: not journaled ({@link JulJournalWriter}). */
     final JulJournalWriter journal;
+    /** {@link #makeJournalRoom} made once (no allocation per call). */
+    final BooleanSupplier journalRoom = this::makeJournalRoom;
 
     JulCaptureLog(FileHandler handler, Formatter formatter, JulFormat format, String name, JulCaptureSettings settings,
                   JulHandlerWrite writes) {
@@ -123,6 +126,20 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
         synchronized (handler) {
             // under the monitor no other drain runs, so every record offered before is among size()
             drainMarked(Math.max(1, queue.size()));
+        }
+    }
+
+    /**
+     * A caller whose record found the journal's ring full (the sink is behind): under the handler's
+     * monitor, writes every record captured before, then waits (bounded by the sink's wait) until the
+     * sink wrote them, so their frames leave the ring. The caller pays what a synchronous handler pays.
+     *
+     * @return false when the sink did not write them within its wait
+     */
+    boolean makeJournalRoom() {
+        synchronized (handler) {
+            drainMarked(Math.max(1, queue.size()));
+            return journal.awaitSink();
         }
     }
 

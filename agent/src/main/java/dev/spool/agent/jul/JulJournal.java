@@ -58,6 +58,8 @@ final class JulJournal {
     static final int FRAME_HEADER = 32;
     static final long QUEUED = 0;
     static final long DONE = 1;
+    /** {@link #append}'s answer when the ring has no room now (the sink is behind): room comes as lines reach the file. */
+    static final long FULL = -2;
     /** The journal's name beside its log file: no FileHandler pattern, lock file or Spool temp name looks like it. */
     static final String SUFFIX = ".spool-journal";
     /** The ring's size unless {@code dev.spool.jul.journalBytes} says otherwise (diagnostics, tests). */
@@ -127,7 +129,8 @@ final class JulJournal {
     /**
      * A caller: stores {@code payload} as a frame. Once this returns the record is the kernel's.
      *
-     * @return the frame's ring offset, or -1 (the ring is full, or the journal stopped): not journaled
+     * @return the frame's ring offset; {@link #FULL} when the ring has no room now; -1 when the record
+     *         can never be journaled here (larger than the ring, or the journal stopped)
      */
     long append(byte[] payload, int length) {
         if (disabled) {
@@ -144,7 +147,7 @@ final class JulJournal {
             int phys = (int) (cur % ring);
             start = phys + frame > ring ? cur + (ring - phys) : cur;
             if (start + frame - trimmed > ring) {
-                return -1;
+                return FULL;
             }
         } while (!reserved.compareAndSet(cur, start + frame));
         try {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 import java.util.logging.FileHandler;
 
 /**
@@ -26,11 +27,13 @@ import java.util.logging.FileHandler;
  * queue's drain lock and the handler's monitor). Example:
  * <pre>{@code
  * JulJournalWriter j = JulJournalWriter.open(handler, format, writes, files, errors); // null: not journaled
- * j.append(captured); queue.offer(captured);          // caller
+ * j.append(captured, log.journalRoom); queue.offer(captured); // caller
  * j.beforeWrite(r); write(r); j.afterWrite(r); j.settle(); // drainer
  * }</pre>
  */
 final class JulJournalWriter {
+    /** How often a caller that finds the ring full drains and waits for the sink before it gives up on the journal. */
+    static final int ROOM_ATTEMPTS = 3;
     private final JulJournal journal;
     private final JulJournalCodec codec = new JulJournalCodec();
     private final JulJournalFiles files;
@@ -81,21 +84,49 @@ final class JulJournalWriter {
         }
     }
 
-    /** A caller, before the offer: journals {@code r} (its frame in {@link JulCapture#journalAt}, -1 when not journaled). */
-    void append(JulCapture r) {
+    /**
+     * A caller, before the offer: journals {@code r} (its frame in {@link JulCapture#journalAt}, -1 when
+     * not journaled). A full ring means the sink is behind: {@code makeRoom} (the caller's own drain of
+     * what was captured, then {@link #awaitSink}, bounded by the sink's wait; false when the sink did not
+     * finish in time, and then it is not tried again) frees the frames whose lines it wrote, as a
+     * synchronous handler would have written them, and the record is journaled after all.
+     */
+    void append(JulCapture r, BooleanSupplier makeRoom) {
         long at = -1;
         try {
-            ByteBuffer b = codec.encode(r);
-            at = journal.append(b.array(), b.position());
+            at = store(r);
+            for (int attempt = 0; at == JulJournal.FULL && attempt < ROOM_ATTEMPTS && makeRoom.getAsBoolean(); attempt++) {
+                at = store(r); // encoded again: the drain may have used this thread's scratch
+            }
         } catch (RuntimeException e) {
-            // a value the codec does not know: as a full ring, this record goes without the journal
+            // a value the codec does not know: this record goes without the journal
         }
-        r.journalAt = at;
+        r.journalAt = at < 0 ? -1 : at;
         if (at < 0) { // counted each time (the agent's errors), named once per reason
             notJournaled.incrementAndGet();
             errors.accept("jul-journal-full", "journal " + journal.path + ": a record was captured without the journal"
-                    + " (the ring was full or stopped: the sink is behind); lost by a kill -9 within the visibility bound");
+                    + (at == JulJournal.FULL ? " (the ring stayed full after the caller wrote what was captured: the sink"
+                    + " is stuck)" : " (the journal stopped, or the record is larger than the ring)")
+                    + "; lost by a kill -9 within the visibility bound");
         }
+    }
+
+    private long store(JulCapture r) {
+        ByteBuffer b = codec.encode(r);
+        return journal.append(b.array(), b.position());
+    }
+
+    /**
+     * A caller whose record found the ring full, under the handler's monitor after its own drain:
+     * waits (bounded by the sink's wait) until the sink wrote every drained line, and trims; false when
+     * the sink did not write them in time.
+     */
+    boolean awaitSink() {
+        if (!files.drain(stream)) {
+            return false;
+        }
+        settle();
+        return true;
     }
 
     /** A caller whose journaled record was not queued (dropped): it is never replayed. */
