@@ -2,7 +2,9 @@
 # Issue 35's two Jackson shapes (dev.spool.bench.capture.HostShapes), each in one alternating run
 # of three whole processes per pair: the floor (writeValueAsBytes kept in a HashMap, no file I/O),
 # plain Jackson to files, and the same plain program under the agent (defaults).
-#   docs:  100 documents x 400 steps, read back every 5th step (target: agent / floor <= 0.5)
+#   docs:  100 documents x 400 steps, read back every 5th step (target: agent / floor <= 0.5); also
+#          two lower bounds of any exact write-behind: "build" (each document object kept: the host's
+#          own work) and "tokens" (a Jackson TokenBuffer snapshot of each kept, read back from it)
 #   lists: 100 small maps with nested lists x 100 rewrites = 10,000 writeValue(File) (target: plain / agent >= 5)
 # Prints each run's line, then per shape the medians (best measured round of each run; wall ms
 # and the workload thread's CPU ms; and the whole process's wall ms, start-up and exit included,
@@ -44,6 +46,10 @@ for shape in $SHAPES; do
     run "$shape" floor hashmap $files $steps
     run "$shape" plain files $files $steps
     run "$shape" agent files $files $steps -javaagent:"$AGENT"=spool.log.level=warn
+    if [[ $shape == docs ]]; then
+      run "$shape" build build $files $steps
+      run "$shape" tokens tokens $files $steps
+    fi
   done
   f=$(echo "${times[$shape-floor]}" | median); p=$(echo "${times[$shape-plain]}" | median); a=$(echo "${times[$shape-agent]}" | median)
   fc=$(echo "${cpus[$shape-floor]}" | median); pc=$(echo "${cpus[$shape-plain]}" | median); ac=$(echo "${cpus[$shape-agent]}" | median)
@@ -54,9 +60,17 @@ for shape in $SHAPES; do
       s, a / f, ac / fc, p / a, pc / ac, p / f }'
   awk -v f="$fw" -v p="$pw" -v a="$aw" -v s="$shape" 'BEGIN {
     printf "%s whole process (start-up, exit and the agent'"'"'s last flush included): agent / floor = %.2f ; plain / agent = %.2f\n", s, a / f, p / a }'
+  if [[ $shape == docs ]]; then
+    b=$(echo "${times[$shape-build]}" | median); t=$(echo "${times[$shape-tokens]}" | median)
+    awk -v f="$f" -v b="$b" -v t="$t" -v a="$a" 'BEGIN {
+      printf "docs lower bounds: build ms=%d (build / floor = %.2f), tokens ms=%d (tokens / floor = %.2f); agent / tokens = %.2f\n",
+        b, b / f, t, t / f, a / t }'
+  fi
   last=$((ROUNDS - 1))
   if diff -r "$OUT/$shape-floor-$PAIRS/round-$last" "$OUT/$shape-agent-$PAIRS/round-$last" >/dev/null \
-     && diff -r "$OUT/$shape-floor-$PAIRS/round-$last" "$OUT/$shape-plain-$PAIRS/round-$last" >/dev/null; then
+     && diff -r "$OUT/$shape-floor-$PAIRS/round-$last" "$OUT/$shape-plain-$PAIRS/round-$last" >/dev/null \
+     && { [[ $shape != docs ]] || { diff -r "$OUT/$shape-floor-$PAIRS/round-$last" "$OUT/$shape-build-$PAIRS/round-$last" \
+          && diff -r "$OUT/$shape-floor-$PAIRS/round-$last" "$OUT/$shape-tokens-$PAIRS/round-$last"; } >/dev/null; }; then
     echo "$shape: same bytes on disk: yes"
   else
     echo "$shape: same bytes on disk: NO"; exit 1

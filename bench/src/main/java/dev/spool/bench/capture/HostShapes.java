@@ -1,6 +1,7 @@
 package dev.spool.bench.capture;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
 import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -24,7 +25,12 @@ import java.util.Map;
  * Sinks: {@code files} (plain Jackson to files: run it plain, or under the agent) and
  * {@code hashmap}, the floor: {@code writeValueAsBytes} kept in a {@code HashMap} and
  * {@code readValue(byte[], Map.class)} from it, no file I/O (its last bytes are written to the
- * folder after the clock stops, so folders can be compared byte for byte).
+ * folder after the clock stops, so folders can be compared byte for byte). Two lower bounds of what
+ * any exact write-behind leaves on the host's thread (issue 35's measured floors): {@code build}
+ * keeps each document object itself (the host's own work: building it, and the check of what is
+ * read back, on the object), and {@code tokens} keeps a Jackson {@code TokenBuffer} of it (a
+ * snapshot, as capture must take one: the host may change the value after the call) and reads back
+ * from those tokens. Their last documents are written to the folder after the clock stops too.
  * Runs {@code rounds} rounds into fresh sub-folders (the first is warm-up) and prints one line
  * {@code workload <shape>/<sink> ms=<best measured round> rounds=<all> cpu=<workload thread CPU ms per round>}.
  * Driven by {@code scripts/host-shapes.sh}, which alternates plain, agent and floor.
@@ -41,7 +47,9 @@ public final class HostShapes {
         int steps = Integer.parseInt(args[4]);
         int rounds = args.length > 5 ? Integer.parseInt(args[5]) : 3;
         if (!shape.equals("docs") && !shape.equals("lists")) throw new IllegalArgumentException("shape: docs or lists, not " + shape);
-        if (!sink.equals("files") && !sink.equals("hashmap")) throw new IllegalArgumentException("sink: files or hashmap, not " + sink);
+        if (!List.of("files", "hashmap", "build", "tokens").contains(sink)) {
+            throw new IllegalArgumentException("sink: files, hashmap, build or tokens, not " + sink);
+        }
         boolean readBack = shape.equals("docs");
         ObjectMapper mapper = new ObjectMapper();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -56,10 +64,11 @@ public final class HostShapes {
             long start = System.nanoTime();
             long cpuStart = threads.getCurrentThreadCpuTime();
             Map<String, byte[]> cache = null;
-            if (sink.equals("files")) {
-                toFiles(mapper, shape, paths, steps, readBack);
-            } else {
-                cache = toHashMap(mapper, shape, paths, steps, readBack);
+            Map<String, Object> kept = null;
+            switch (sink) {
+                case "files" -> toFiles(mapper, shape, paths, steps, readBack);
+                case "hashmap" -> cache = toHashMap(mapper, shape, paths, steps, readBack);
+                default -> kept = keep(mapper, sink.equals("tokens"), shape, paths, steps, readBack);
             }
             long ms = (System.nanoTime() - start) / 1_000_000;
             cpu.append((threads.getCurrentThreadCpuTime() - cpuStart) / 1_000_000).append(' ');
@@ -67,6 +76,11 @@ public final class HostShapes {
             if (r > 0 || rounds == 1) best = Math.min(best, ms);
             if (cache != null) {
                 for (Map.Entry<String, byte[]> e : cache.entrySet()) Files.write(new File(out, e.getKey()).toPath(), e.getValue());
+            }
+            if (kept != null) {
+                for (Map.Entry<String, Object> e : kept.entrySet()) { // a TokenBuffer serializes its tokens
+                    Files.write(new File(out, e.getKey()).toPath(), mapper.writeValueAsBytes(e.getValue()));
+                }
             }
         }
         System.out.println("workload " + shape + "/" + sink + " ms=" + best + " rounds=" + all.toString().trim()
@@ -93,6 +107,30 @@ public final class HostShapes {
             }
         }
         return cache;
+    }
+
+    /** The floors {@code build} (the document object kept) and {@code tokens} (a TokenBuffer of it kept). */
+    private static Map<String, Object> keep(ObjectMapper mapper, boolean tokens, String shape, File[] paths, int steps,
+                                            boolean readBack) throws IOException {
+        Map<String, Object> kept = new HashMap<>();
+        for (int step = 0; step < steps; step++) {
+            for (int f = 0; f < paths.length; f++) {
+                String name = paths[f].getName();
+                Object doc = document(shape, f, step);
+                if (tokens) {
+                    TokenBuffer t = new TokenBuffer(mapper, false);
+                    mapper.writeValue(t, doc);
+                    kept.put(name, t);
+                } else {
+                    kept.put(name, doc);
+                }
+                if (readBack && step % 5 == 4) {
+                    Object v = kept.get(name);
+                    check(v instanceof TokenBuffer t ? mapper.readValue(t.asParser(), Map.class) : (Map<?, ?>) v, f, step, paths[f]);
+                }
+            }
+        }
+        return kept;
     }
 
     static Object document(String shape, int f, int step) {
