@@ -26,7 +26,7 @@ final class RoutedJournalFiles implements JulJournalFiles {
             return 0;
         }
         try {
-            JulJournalRecovery.Result r = JulJournalRecovery.recover(file, false);
+            JulJournalRecovery.Result r = JulJournalRecovery.recoverAtRoutingStart(file);
             if (r.problem() != null) {
                 control.error("jul-journal-recovery:" + file, r.describe(file));
             } else {

@@ -30,6 +30,8 @@ import java.util.zip.CRC32C;
  * <pre>
  * Header (4096 bytes, little-endian): 0 magic "SPOOLJUL", 8 version (int) 1, 12 ring bytes (int),
  *   16 trimmed (long): the ring offset below which every record is done, 24 owner pid (long),
+ *   32 diverted (long): 1 once a recovery found the log file emptied since and writes beside it,
+ *   40 reached (long): the file offset up to which the writer's lines are in the file, as last settled,
  *   64 charset name (int length + UTF-8), 128 format string (int length + UTF-8, at most 3900 bytes)
  * Ring at 4096: frames at 8-aligned offsets; a frame never wraps. Frame: 0 payload length (int),
  *   4 CRC32C of the payload (int), 8 its ring offset (long, a logical offset growing forever: a
@@ -52,6 +54,10 @@ final class JulJournal {
     static final int RING_BYTES_OFFSET = 12;
     static final int TRIMMED_OFFSET = 16;
     static final int PID_OFFSET = 24;
+    /** Set by recovery only ({@link JulRecoveryTarget}); zero as created. */
+    static final int DIVERTED_OFFSET = 32;
+    /** The drainer's last settled file offset ({@link #reached}); recovery's sign of the file the writer wrote. */
+    static final int REACHED_OFFSET = 40;
     static final int CHARSET_OFFSET = 64;
     static final int FORMAT_OFFSET = 128;
     static final int FORMAT_MAX = HEADER - FORMAT_OFFSET - 4;
@@ -211,6 +217,15 @@ final class JulJournal {
                 trimmed = t;
             }
         } catch (Throwable e) {
+            disabled = true;
+        }
+    }
+
+    /** The drainer: every line up to file offset {@code offset} is in the file. */
+    void reached(long offset) {
+        try {
+            map.putLong(REACHED_OFFSET, offset);
+        } catch (Throwable t) {
             disabled = true;
         }
     }

@@ -36,7 +36,8 @@ import java.util.zip.CRC32C;
  * the frame, so a recovery killed half-way skips it the next time. The journal is removed last.
  *
  * <p>A log file moved or deleted since: the lines go to a file recreated at the path, and the
- * result says so. A damaged journal is renamed {@code <journal>.orphan-<ms>} and reported. Not
+ * result says so; emptied since (a {@code FileHandler} opened with {@code append=false}): beside it
+ * ({@link JulRecoveryTarget}). A damaged journal is renamed {@code <journal>.orphan-<ms>} and reported. Not
  * thread-safe; one call at a time per file.
  */
 public final class JulJournalRecovery {
@@ -66,6 +67,20 @@ public final class JulJournalRecovery {
      * @param refuseLiveOwner refuse a journal whose writing process is still running ({@code spool recover})
      */
     public static Result recover(Path logFile, boolean refuseLiveOwner) throws IOException {
+        return recover(logFile, refuseLiveOwner, false);
+    }
+
+    /**
+     * Replays the journal of {@code logFile}, if any, at the start of routing for it: the host's
+     * {@code FileHandler} has just opened the file, so an empty file takes no replayed line (a
+     * handler opened with {@code append=false}, JUL's default, writes from offset 0 over them):
+     * they go beside it ({@link JulRecoveryTarget}).
+     */
+    public static Result recoverAtRoutingStart(Path logFile) throws IOException {
+        return recover(logFile, false, true);
+    }
+
+    private static Result recover(Path logFile, boolean refuseLiveOwner, boolean routingStart) throws IOException {
         Path jp = JulJournal.journalOf(logFile);
         if (!Files.isRegularFile(jp, LinkOption.NOFOLLOW_LINKS)) {
             return Result.NOTHING;
@@ -87,7 +102,7 @@ public final class JulJournalRecovery {
                     return new Result(0, 0, null, "journal " + jp + " belongs to process " + pid + ", which is running:"
                             + " not replayed (its agent writes those lines)");
                 }
-                r = wrong == null ? replay(logFile, m) : null;
+                r = wrong == null ? replay(logFile, m, routingStart) : null;
             }
         } catch (IllegalArgumentException e) { // its format string or charset is not one Spool reproduces
             wrong = "its header cannot be used (" + e.getMessage() + ")";
@@ -121,7 +136,7 @@ public final class JulJournalRecovery {
         return null;
     }
 
-    private static Result replay(Path logFile, MappedByteBuffer m) throws IOException {
+    private static Result replay(Path logFile, MappedByteBuffer m, boolean routingStart) throws IOException {
         String format = text(m, JulJournal.FORMAT_OFFSET);
         Charset charset = Charset.forName(text(m, JulJournal.CHARSET_OFFSET));
         CompiledSimpleFormatter formatter = CompiledSimpleFormatter.compile(format);
@@ -136,7 +151,11 @@ public final class JulJournalRecovery {
         // the writer's order first (the file's: recorded offsets ascending), then the lines never written, in
         // journal order: per thread, its queue's order either way
         frames.sort(Comparator.comparingLong((long[] f) -> f[1] < 0 ? Long.MAX_VALUE : f[1]));
-        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
+        JulRecoveryTarget target = JulRecoveryTarget.of(logFile, m, frames, routingStart); // the log file, or beside it if emptied since
+        if (target.done()) {
+            return new Result(0, 0, target.note(logFile), null);
+        }
+        try (FileChannel ch = FileChannel.open(target.write, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
                 JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, frames, formatter, format, charset)) {
             Appends file = new Appends(ch);
@@ -157,7 +176,8 @@ public final class JulJournalRecovery {
             }
             file.flush();
         }
-        String note = !existed && lines > 0 ? "the log file was gone (moved or deleted): recreated at " + logFile
+        target.finish();
+        String note = target.note(logFile) != null ? target.note(logFile) : !existed && lines > 0 ? "the log file was gone (moved or deleted): recreated at " + logFile
                 : misplaced > 0 ? misplaced + " lines were not where the writer left them (the file was moved, replaced or"
                 + " truncated since?): appended at its end" : null;
         if (unreadable > 0) {

@@ -167,6 +167,9 @@ final class JulJournalWriter {
             unreached.poll();
             journal.done(u[0]);
         }
+        if (reached > 0) {
+            journal.reached(reached);
+        }
         journal.trim();
     }
 

@@ -225,6 +225,68 @@ class JulJournalTest {
         assertEquals(j.line, Files.readString(log));
     }
 
+    /**
+     * The next run's {@code FileHandler(pattern, false)} truncated the file before its routing replays
+     * the killed run's journal: plain JUL would have truncated those lines away with the file, so they
+     * go beside it, named, not at the top of the new file (where they went before).
+     */
+    @Test
+    void shouldWriteTheKilledRunsLinesBesideALogFileEmptiedSinceTheKill() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
+        Journaled written = journal(log, "written, not reached");
+        written.journal.filePos(written.frame, 7);
+        appendRecord(written.journal, "never written");
+        Files.writeString(log, ""); // FileHandler(append=false) at the next start
+        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
+        Path side = dir.resolve("app.log" + JulRecoveryTarget.SIDE_SUFFIX + ProcessHandle.current().pid());
+        assertEquals(2, r.lines());
+        assertEquals("", Files.readString(log));
+        assertEquals(written.line + line("never written"), Files.readString(side));
+        assertTrue(r.note().contains(side.toString()), r.note());
+        assertFalse(Files.exists(JulJournal.journalOf(log)), "journal removed");
+        assertFalse(Files.exists(side.resolveSibling(side.getFileName() + ".tmp")), "no temporary file left");
+    }
+
+    /**
+     * An empty file whose killed writer had no line in it yet: at the start of routing the host's
+     * handler may write from offset 0 (append=false), so the lines go beside it; {@code spool recover}
+     * (no host) puts them into the file.
+     */
+    @Test
+    void shouldPutLinesBesideAnEmptyFileOnlyAtTheStartOfRouting() throws Exception {
+        Path routed = Files.writeString(dir.resolve("routed.log"), "");
+        Journaled r = journal(routed, "never written");
+        assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(routed).lines());
+        assertEquals("", Files.readString(routed));
+        assertEquals(r.line, Files.readString(dir.resolve("routed.log" + JulRecoveryTarget.SIDE_SUFFIX
+                + ProcessHandle.current().pid())));
+        Path cli = Files.writeString(dir.resolve("cli.log"), "");
+        Journaled c = journal(cli, "never written");
+        assertEquals(1, JulJournalRecovery.recover(cli, true).lines());
+        assertEquals(c.line, Files.readString(cli));
+    }
+
+    /** A diverting recovery killed after its first line: the rerun diverts again and writes each line once. */
+    @Test
+    void shouldFinishADivertedRecoveryKilledHalfWayWritingEachLineOnce() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "");
+        Journaled first = journal(log, "first");
+        long second = appendRecord(first.journal, "second");
+        Path side = dir.resolve("app.log" + JulRecoveryTarget.SIDE_SUFFIX + ProcessHandle.current().pid());
+        Path tmp = side.resolveSibling(side.getFileName() + ".tmp");
+        Files.writeString(tmp, first.line);       // the killed recovery wrote the first line,
+        first.journal.filePos(first.frame, 0);    // stored its offset in the side file,
+        first.journal.filePos(second, 4096);      // the second's is still the killed writer's
+        try (FileChannel ch = FileChannel.open(JulJournal.journalOf(log), StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(0, 1), JulJournal.DIVERTED_OFFSET);
+        }
+        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
+        assertEquals(1, r.lines());
+        assertEquals(first.line + line("second"), Files.readString(side));
+        assertEquals("", Files.readString(log));
+        assertFalse(Files.exists(tmp));
+    }
+
     @Test
     void shouldTrimOverDoneRecordsOnly() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "");

@@ -20,7 +20,8 @@ import java.util.logging.SimpleFormatter;
  * stores {@code seq} into its slot of a {@code MAP_SHARED} side file: the kernel's once stored, so
  * after a SIGKILL the side file holds exactly the last acknowledged seq per thread. Prints
  * {@code started} once both threads logged 100 lines; halts when its standard input ends (the
- * parent is gone). Usage: {@code JulJournalKillHost <log file> <acks file> <round>}.
+ * parent is gone). Usage: {@code JulJournalKillHost <log file> <acks file> <round> [truncate]} (truncate:
+ * the handler opens its file with {@code append=false}).
  */
 public final class JulJournalKillHost {
     static final String FORMAT = "%1$tF %1$tT.%1$tL %4$s %3$s: %5$s%6$s%n";
@@ -50,7 +51,8 @@ public final class JulJournalKillHost {
             acks = ch.map(FileChannel.MapMode.READ_WRITE, 0, 16);
         }
         acks.putLong(0, -1).putLong(8, -1);
-        FileHandler handler = new FileHandler(args[0], true); // count 1, no limit: never rotates
+        boolean append = args.length < 4 || !"truncate".equals(args[3]); // "truncate": FileHandler(pattern, false)
+        FileHandler handler = new FileHandler(args[0], append); // count 1, no limit: never rotates
         handler.setEncoding("UTF-8");
         handler.setFormatter(new SimpleFormatter());
         Logger log = Logger.getLogger("kill.jul");

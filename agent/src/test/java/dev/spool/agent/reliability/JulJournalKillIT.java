@@ -65,6 +65,65 @@ class JulJournalKillIT {
         killRounds(Integer.getInteger("spool.reliability.julFullKills", 3), List.of("-Ddev.spool.jul.journalBytes=65536"));
     }
 
+    /**
+     * The run after a kill opens the file with {@code append=false}: plain JUL truncates the killed
+     * run's lines away with the file, so the new file holds only the new run's lines; the killed run's
+     * lines that had not reached the file go to {@code app.log.spool-recovered-<pid>} beside it (each
+     * once, per thread in order, up to at least its last acknowledged line), never into the new file.
+     */
+    @Test
+    void shouldKeepAKilledRunsLinesBesideTheFileTheNextRunTruncates() throws Exception {
+        Path log = dir.resolve("app.log");
+        long[] acked0 = killedRound(log, 0, 20_000);
+        Forked next = Forked.start(dir, "truncating", Forked.agentArgs(""), Forked.hostClassPath(),
+                JulJournalKillHost.class.getName(), log.toString(), dir.resolve("acks-1").toString(), "1", "truncate");
+        try {
+            next.awaitOutput("started", Duration.ofSeconds(60));
+        } finally {
+            next.process.destroy(); // SIGTERM: the agent's shutdown flushes the new run's lines
+            assertTrue(next.process.waitFor(30, TimeUnit.SECONDS), "not stopped");
+        }
+        String text = Files.readString(log, StandardCharsets.UTF_8);
+        assertFalse(text.contains(" r0 "), "a killed run's line in the truncated file");
+        assertTrue(text.contains(" r1 t0 0 ü"), "the new run's lines");
+        List<Path> sides;
+        try (Stream<Path> files = Files.list(dir)) {
+            sides = files.filter(p -> p.getFileName().toString().startsWith("app.log.spool-recovered-")).toList();
+        }
+        assertEquals(1, sides.size(), "one side file: " + sides);
+        long[] first = {-1, -1};
+        long[] next0 = {-1, -1};
+        for (String line : Files.readString(sides.get(0), StandardCharsets.UTF_8).split("\n")) {
+            Matcher m = LINE.matcher(line);
+            assertTrue(m.matches() && m.group(1).equals("0"), "a whole round-0 line: '" + line + "'");
+            int t = Integer.parseInt(m.group(2));
+            long seq = Long.parseLong(m.group(3).replace(",", ""));
+            assertTrue(next0[t] < 0 || seq == next0[t], "thread " + t + ": seq " + seq + " after " + (next0[t] - 1));
+            first[t] = first[t] < 0 ? seq : first[t];
+            next0[t] = seq + 1;
+        }
+        for (int t = 0; t < 2; t++) {
+            assertTrue(next0[t] - 1 >= acked0[t], "thread " + t + ": acknowledged up to " + acked0[t] + ", the side file ends at "
+                    + (next0[t] - 1) + " (from " + first[t] + ")");
+        }
+    }
+
+    /** One host round logging into {@code log}, killed once about {@code lines} lines are acknowledged. */
+    private long[] killedRound(Path log, int round, int lines) throws Exception {
+        Path acks = dir.resolve("acks-" + round);
+        Forked host = Forked.start(dir, "host-" + round, Forked.agentArgs(""), Forked.hostClassPath(),
+                JulJournalKillHost.class.getName(), log.toString(), acks.toString(), "" + round);
+        try {
+            host.awaitOutput("started", Duration.ofSeconds(60));
+            Forked.awaitCondition(Duration.ofSeconds(60), () -> total(acks) >= lines || !host.process.isAlive());
+            assertTrue(host.process.isAlive(), "host died\n" + host.describe());
+        } finally {
+            host.process.destroyForcibly();
+            assertTrue(host.process.waitFor(30, TimeUnit.SECONDS), "not killed");
+        }
+        return read(acks);
+    }
+
     private void killRounds(int kills, List<String> hostProperties) throws Exception {
         long seed = Long.getLong("spool.reliability.seed", System.nanoTime());
         boolean journal = Boolean.parseBoolean(System.getProperty("spool.reliability.julJournal", "true"));

@@ -1,0 +1,89 @@
+package dev.spool.agent.jul;
+
+import java.io.IOException;
+import java.nio.MappedByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/**
+ * Where a JUL journal's recovery writes its lines (issue 33): into the log file, or, when the log
+ * file is empty where it should not be, into a file beside it,
+ * {@code <log>.spool-recovered-<killed pid>}, named in the result.
+ *
+ * <p><b>At the start of routing</b> (the host's {@code FileHandler} has just opened the file) an
+ * empty file takes no line: a handler opened with {@code append=false}, JUL's default, truncated it
+ * and writes from offset 0, over anything recovery would append (seen: the new file was not even
+ * valid UTF-8). Plain JUL would have written the killed run's lines before the kill and truncated
+ * them away with this open; writing them into the new file would differ from plain and dropping them
+ * would lose them, so they go beside it. (An {@code append=true} handler whose killed run had not
+ * got a line into the file yet finds it empty too: its lines go beside it as well, never lost.)
+ *
+ * <p><b>From {@code spool recover FILE}</b> (no host has the file open) only a file emptied since the
+ * kill: it holds 0 bytes while the killed writer had lines in it (the offset up to which they had
+ * reached the file, {@link JulJournal#REACHED_OFFSET}, or the first line it placed is past 0), e.g.
+ * a {@code logrotate copytruncate} between the kill and the recovery.
+ *
+ * <p><b>A recovery killed half-way.</b> The decision is stored in the journal's header
+ * ({@link JulJournal#DIVERTED_OFFSET}) before the first line is written; the lines go into
+ * {@code <side>.tmp} with the usual per-line offsets (so a rerun skips what is there and completes a
+ * torn line), which becomes the side file by an atomic rename before the journal is removed. A
+ * rerun that finds the side file already there writes nothing.
+ *
+ * <p>Not thread-safe.
+ */
+final class JulRecoveryTarget {
+    static final String SIDE_SUFFIX = ".spool-recovered-";
+
+    /** The file lines are placed into now. */
+    final Path write;
+    /** The side file, or null when the lines go into the log file. */
+    private final Path side;
+
+    private JulRecoveryTarget(Path write, Path side) {
+        this.write = write;
+        this.side = side;
+    }
+
+    /**
+     * The target for {@code logFile}'s journal {@code m} whose frames, {frame, recorded offset},
+     * are sorted by recorded offset (never-written ones, -1, last); {@code routingStart}: the host
+     * has just opened the file (else {@code spool recover}).
+     */
+    static JulRecoveryTarget of(Path logFile, MappedByteBuffer m, List<long[]> sorted, boolean routingStart)
+            throws IOException {
+        long first = sorted.isEmpty() ? -1 : sorted.get(0)[1];
+        boolean had = routingStart || Math.max(first, m.getLong(JulJournal.REACHED_OFFSET)) > 0;
+        boolean diverted = m.getLong(JulJournal.DIVERTED_OFFSET) == 1;
+        if (!diverted && had && !sorted.isEmpty() && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
+                && Files.size(logFile) == 0) {
+            m.putLong(JulJournal.DIVERTED_OFFSET, 1); // first: a recovery killed from here on diverts again
+            diverted = true;
+        }
+        if (!diverted) {
+            return new JulRecoveryTarget(logFile, null);
+        }
+        Path side = logFile.resolveSibling(logFile.getFileName() + SIDE_SUFFIX + m.getLong(JulJournal.PID_OFFSET));
+        return new JulRecoveryTarget(side.resolveSibling(side.getFileName() + ".tmp"), side);
+    }
+
+    /** Whether an earlier recovery, killed before it removed the journal, already made the side file. */
+    boolean done() {
+        return side != null && Files.exists(side, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** After the last line: the side file takes its name (nothing to do for the log file). */
+    void finish() throws IOException {
+        if (side != null && Files.exists(write, LinkOption.NOFOLLOW_LINKS)) {
+            Files.move(write, side, StandardCopyOption.ATOMIC_MOVE);
+        }
+    }
+
+    /** The result's note for a diverted recovery, or null. */
+    String note(Path logFile) {
+        return side == null ? null : logFile + " was empty (a FileHandler opened with append=false, JUL's default, or"
+                + " emptied since the kill): the killed run's lines are in " + side + ", not in it";
+    }
+}
