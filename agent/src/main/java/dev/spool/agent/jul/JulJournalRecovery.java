@@ -67,7 +67,7 @@ public final class JulJournalRecovery {
      * @param refuseLiveOwner refuse a journal whose writing process is still running ({@code spool recover})
      */
     public static Result recover(Path logFile, boolean refuseLiveOwner) throws IOException {
-        return recover(logFile, refuseLiveOwner, false);
+        return recover(logFile, refuseLiveOwner, JulRecoveryTarget.When.RECOVER_COMMAND);
     }
 
     /**
@@ -77,10 +77,19 @@ public final class JulJournalRecovery {
      * they go beside it ({@link JulRecoveryTarget}).
      */
     public static Result recoverAtRoutingStart(Path logFile) throws IOException {
-        return recover(logFile, false, true);
+        return recover(logFile, false, JulRecoveryTarget.When.ROUTING_START);
     }
 
-    private static Result recover(Path logFile, boolean refuseLiveOwner, boolean routingStart) throws IOException {
+    /**
+     * Replays the journal of {@code logFile}, if any, when {@code attach} takes over a handler that
+     * has been writing the file plainly: the lines go beside it ({@link JulRecoveryTarget}). A
+     * journal of another running process is refused.
+     */
+    static Result recoverAtTakeover(Path logFile) throws IOException {
+        return recover(logFile, true, JulRecoveryTarget.When.TAKEOVER);
+    }
+
+    private static Result recover(Path logFile, boolean refuseLiveOwner, JulRecoveryTarget.When when) throws IOException {
         Path jp = JulJournal.journalOf(logFile);
         if (!Files.isRegularFile(jp, LinkOption.NOFOLLOW_LINKS)) {
             return Result.NOTHING;
@@ -102,7 +111,7 @@ public final class JulJournalRecovery {
                     return new Result(0, 0, null, "journal " + jp + " belongs to process " + pid + ", which is running:"
                             + " not replayed (its agent writes those lines)");
                 }
-                r = wrong == null ? replay(logFile, m, routingStart) : null;
+                r = wrong == null ? replay(logFile, m, when) : null;
             }
         } catch (IllegalArgumentException e) { // its format string or charset is not one Spool reproduces
             wrong = "its header cannot be used (" + e.getMessage() + ")";
@@ -136,7 +145,7 @@ public final class JulJournalRecovery {
         return null;
     }
 
-    private static Result replay(Path logFile, MappedByteBuffer m, boolean routingStart) throws IOException {
+    private static Result replay(Path logFile, MappedByteBuffer m, JulRecoveryTarget.When when) throws IOException {
         String format = text(m, JulJournal.FORMAT_OFFSET);
         Charset charset = Charset.forName(text(m, JulJournal.CHARSET_OFFSET));
         CompiledSimpleFormatter formatter = CompiledSimpleFormatter.compile(format);
@@ -151,7 +160,7 @@ public final class JulJournalRecovery {
         // the writer's order first (the file's: recorded offsets ascending), then the lines never written, in
         // journal order: per thread, its queue's order either way
         frames.sort(Comparator.comparingLong((long[] f) -> f[1] < 0 ? Long.MAX_VALUE : f[1]));
-        JulRecoveryTarget target = JulRecoveryTarget.of(logFile, m, frames, routingStart); // the log file, or beside it if emptied since
+        JulRecoveryTarget target = JulRecoveryTarget.of(logFile, m, frames, when); // the log file, or beside it if emptied since
         if (target.done()) {
             return new Result(0, 0, target.note(logFile), null);
         }

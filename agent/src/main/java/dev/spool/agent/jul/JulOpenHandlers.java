@@ -28,7 +28,8 @@ import java.util.logging.Logger;
  * generation-0 file. From then on the handler is a routed log like any other: same bytes (its
  * formatter and {@code Writer} are untouched; the meter still counts on the caller's thread, so it
  * rotates at the same record), the kill switch gives it back, a rotation reopens through the woven
- * path.
+ * path. A journal a killed earlier run left beside the file is replayed beside it first
+ * ({@code <log>.spool-recovered-<pid>}): this run wrote the file since.
  *
  * <p>Not found: a handler on no logger of the {@code LogManager} (held by the application alone).
  * Only called in a JVM where {@code FileHandler} is already loaded (this class names it: loading
@@ -68,7 +69,7 @@ public final class JulOpenHandlers {
         int routed = 0;
         for (FileHandler handler : openFileHandlers()) {
             try {
-                if (takeOver(handler, meterField, outField, filesField)) {
+                if (takeOver(handler, meterField, outField, filesField, errors)) {
                     routed++;
                 }
             } catch (ReflectiveOperationException | RuntimeException e) {
@@ -79,8 +80,8 @@ public final class JulOpenHandlers {
         return routed;
     }
 
-    private static boolean takeOver(FileHandler handler, Field meterField, Field outField, Field filesField)
-            throws ReflectiveOperationException {
+    private static boolean takeOver(FileHandler handler, Field meterField, Field outField, Field filesField,
+                                    BiConsumer<String, String> errors) throws ReflectiveOperationException {
         synchronized (handler) {
             Object meter = meterField.get(handler);
             File[] files = (File[]) filesField.get(handler);
@@ -89,6 +90,7 @@ public final class JulOpenHandlers {
             }
             OutputStream out = (OutputStream) outField.get(meter);
             handler.flush(); // what its Writer holds goes to the file first, on the plain path
+            divertOldJournal(files[0], errors);
             Hooks.nextStreamOwner(handler);
             Hooks.nextStreamName(files[0].getPath());
             OutputStream routed = Hooks.wrapLogStream("jul", null, out);
@@ -97,6 +99,25 @@ public final class JulOpenHandlers {
             }
             outField.set(meter, routed);
             return true;
+        }
+    }
+
+    /**
+     * A journal an earlier, killed run left beside the file: this run has written the file since, so
+     * those lines have no place in it any more; they go beside it ({@link JulRecoveryTarget}), and
+     * the routing started next journals afresh.
+     */
+    private static void divertOldJournal(File file, BiConsumer<String, String> errors) {
+        try {
+            JulJournalRecovery.Result r = JulJournalRecovery.recoverAtTakeover(file.toPath().toAbsolutePath());
+            if (r.problem() != null) {
+                errors.accept("jul-journal-recovery:" + file, r.describe(file.toPath()));
+            } else if (r.lines() > 0 || r.note() != null) {
+                dev.spool.agent.internal.AgentLog.info(r.describe(file.toPath()));
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            errors.accept("jul-journal-recovery:" + file, "the journal beside " + file + " not replayed at attach (" + e
+                    + "): kept for `spool recover " + file + "`");
         }
     }
 

@@ -26,6 +26,9 @@ import java.util.List;
  * reached the file, {@link JulJournal#REACHED_OFFSET}, or the first line it placed is past 0), e.g.
  * a {@code logrotate copytruncate} between the kill and the recovery.
  *
+ * <p><b>At attach's takeover</b> of a handler that has been writing the file plainly: always beside
+ * it (this run's lines are in the file already; the killed run's belong before them).
+ *
  * <p><b>A recovery killed half-way.</b> The decision is stored in the journal's header
  * ({@link JulJournal#DIVERTED_OFFSET}) before the first line is written; the lines go into
  * {@code <side>.tmp} with the usual per-line offsets (so a rerun skips what is there and completes a
@@ -36,6 +39,9 @@ import java.util.List;
  */
 final class JulRecoveryTarget {
     static final String SIDE_SUFFIX = ".spool-recovered-";
+
+    /** Who recovers: the CLI (no host has the file open), the start of routing, or attach's takeover. */
+    enum When { RECOVER_COMMAND, ROUTING_START, TAKEOVER }
 
     /** The file lines are placed into now. */
     final Path write;
@@ -49,16 +55,14 @@ final class JulRecoveryTarget {
 
     /**
      * The target for {@code logFile}'s journal {@code m} whose frames, {frame, recorded offset},
-     * are sorted by recorded offset (never-written ones, -1, last); {@code routingStart}: the host
-     * has just opened the file (else {@code spool recover}).
+     * are sorted by recorded offset (never-written ones, -1, last), recovered {@code when}.
      */
-    static JulRecoveryTarget of(Path logFile, MappedByteBuffer m, List<long[]> sorted, boolean routingStart)
-            throws IOException {
+    static JulRecoveryTarget of(Path logFile, MappedByteBuffer m, List<long[]> sorted, When when) throws IOException {
         long first = sorted.isEmpty() ? -1 : sorted.get(0)[1];
-        boolean had = routingStart || Math.max(first, m.getLong(JulJournal.REACHED_OFFSET)) > 0;
+        boolean had = when != When.RECOVER_COMMAND || Math.max(first, m.getLong(JulJournal.REACHED_OFFSET)) > 0;
         boolean diverted = m.getLong(JulJournal.DIVERTED_OFFSET) == 1;
-        if (!diverted && had && !sorted.isEmpty() && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
-                && Files.size(logFile) == 0) {
+        if (!diverted && !sorted.isEmpty() && (when == When.TAKEOVER || had
+                && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS) && Files.size(logFile) == 0)) {
             m.putLong(JulJournal.DIVERTED_OFFSET, 1); // first: a recovery killed from here on diverts again
             diverted = true;
         }
@@ -84,6 +88,7 @@ final class JulRecoveryTarget {
     /** The result's note for a diverted recovery, or null. */
     String note(Path logFile) {
         return side == null ? null : logFile + " was empty (a FileHandler opened with append=false, JUL's default, or"
-                + " emptied since the kill): the killed run's lines are in " + side + ", not in it";
+                + " emptied since the kill) or written by this run before attach: the killed run's lines are in " + side
+                + ", not in it";
     }
 }

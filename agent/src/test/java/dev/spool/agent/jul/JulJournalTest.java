@@ -266,6 +266,19 @@ class JulJournalTest {
         assertEquals(c.line, Files.readString(cli));
     }
 
+    /** Attach takes over a handler that wrote the file plainly since a killed run: that run's lines go beside it. */
+    @Test
+    void shouldPutAKilledRunsLinesBesideAFileTheRunTakenOverByAttachWrote() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
+        Journaled j = journal(log, "killed run");
+        j.journal.filePos(j.frame, 7);
+        append(log, "this run, before attach\n");
+        assertEquals(1, JulJournalRecovery.recoverAtTakeover(log).lines());
+        assertEquals("before\nthis run, before attach\n", Files.readString(log));
+        assertEquals(j.line, Files.readString(dir.resolve("app.log" + JulRecoveryTarget.SIDE_SUFFIX
+                + ProcessHandle.current().pid())));
+    }
+
     /** A diverting recovery killed after its first line: the rerun diverts again and writes each line once. */
     @Test
     void shouldFinishADivertedRecoveryKilledHalfWayWritingEachLineOnce() throws Exception {
