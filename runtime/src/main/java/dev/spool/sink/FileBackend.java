@@ -44,15 +44,19 @@ final class FileBackend implements SinkBackend {
         position += total;
     }
 
+    /** One source in slices; its limit is restored even when a write throws (the caller retries the whole source). */
     private void writeSliced(ByteBuffer b) throws IOException {
         int end = b.limit();
-        while (b.position() < end) {
-            b.limit(Math.min(end, b.position() + SLICE));
-            while (b.hasRemaining()) {
-                channel.write(b);
+        try {
+            while (b.position() < end) {
+                b.limit(Math.min(end, b.position() + SLICE));
+                while (b.hasRemaining()) {
+                    channel.write(b);
+                }
             }
+        } finally {
+            b.limit(end);
         }
-        b.limit(end);
     }
 
     @Override

@@ -75,6 +75,43 @@ class DiskFullSinkTest {
         }
     }
 
+    /**
+     * Issue 35: a 5 MiB direct write the disk fills in its third 1 MiB slice. The writer retries;
+     * once space is freed the retry writes the whole record. (A failed slice used to leave the
+     * buffer's limit at its own end, so the retry wrote 3 MiB, called it done, and the file held a
+     * cut record.)
+     */
+    @Test
+    void shouldWriteADirectPayloadWholeWhenTheDiskFillsInTheMiddleOfIt() throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(tmp.resolve("fs"), "8m")) {
+            Path file = fs.dir.resolve("events.spool");
+            double[] values = new double[5 << 17];
+            for (int i = 0; i < values.length; i++) values[i] = i * 0.5;
+            try (EventLog log = EventLog.open(file, SinkSettings.builder().journal(false).recordMax(64 << 20).build())) {
+                log.flush();
+                fs.fill();
+                fs.free(2 << 20);
+                Thread producer = new Thread(() -> log.emit(values));
+                producer.setDaemon(true);
+                producer.start();
+                Await.until("a write error to be counted", Duration.ofSeconds(30), () -> log.metrics().errors() > 0);
+                fs.free();
+                producer.join(60_000);
+                assertTrue(!producer.isAlive(), "producer stuck after space was freed: " + log.metrics().lastError());
+            }
+            try (EventReader r = EventReader.open(file)) {
+                int n = 0;
+                for (EventRecord rec : r) {
+                    assertEquals(values.length, rec.value().size());
+                    assertEquals(values[values.length - 1], rec.value().get(values.length - 1).doubleValue());
+                    n++;
+                }
+                assertEquals(1, n);
+                assertTrue(r.sound(), "cut: " + r.problems());
+            }
+        }
+    }
+
     private void runFullDisk(SinkPolicy policy, SinkType type) throws Exception {
         int events = type == SinkType.MMAP ? 2 * EVENTS : EVENTS;
         try (Tmpfs fs = Tmpfs.mount(tmp.resolve("fs"), "2m")) {

@@ -50,6 +50,14 @@ final class Tmpfs implements AutoCloseable {
         return n;
     }
 
+    /** Frees {@code bytes} of what {@link #fill} took (the filler shrinks). */
+    void free(long bytes) throws IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(filler,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            ch.truncate(Math.max(0, ch.size() - bytes));
+        }
+    }
+
     void free() throws IOException {
         Files.deleteIfExists(filler);
     }
