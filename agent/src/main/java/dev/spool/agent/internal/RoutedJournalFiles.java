@@ -69,6 +69,11 @@ final class RoutedJournalFiles implements JulJournalFiles {
     }
 
     @Override
+    public boolean awaitWritten(Object stream) {
+        return stream instanceof RoutedStream r && r.awaitWritten();
+    }
+
+    @Override
     public void showJournal(Object stream, LongSupplier pendingBytes) {
         if (stream instanceof RoutedStream r) {
             r.showJournal(pendingBytes, 0);

@@ -320,6 +320,27 @@ final class RoutedStream extends OutputStream {
     }
 
     /**
+     * A JUL journal whose ring is full (issue 33, any thread holding the handler's monitor): waits,
+     * bounded by the sink, until everything written so far is in the file. Unlike {@link #drain} the
+     * stream keeps its path whatever happens: a sink that is only slow must not send the log to the
+     * host's path for good. A failure is counted and named; false then.
+     */
+    boolean awaitWritten() {
+        if (!routing) {
+            return false;
+        }
+        try {
+            Sinks.drain(routed);
+            direct.flush();
+            return true;
+        } catch (IOException | RuntimeException e) {
+            control.error("jul-journal-room:" + name, "the sink did not write " + name + " for a full JUL journal (" + e
+                    + "): the record goes without the journal");
+            return false;
+        }
+    }
+
+    /**
      * Whether bytes were routed since a reader's last drain: false means a reader finds them all
      * on disk already (that drain wrote them), so the next look need not drain again.
      */

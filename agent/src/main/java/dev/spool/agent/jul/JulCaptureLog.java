@@ -132,7 +132,8 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
     /**
      * A caller whose record found the journal's ring full (the sink is behind): under the handler's
      * monitor, writes every record captured before, then waits (bounded by the sink's wait) until the
-     * sink wrote them, so their frames leave the ring. The caller pays what a synchronous handler pays.
+     * sink wrote them, so their frames leave the ring: the caller waits for the sink's backlog of this
+     * log, as a synchronous handler waits for its own write.
      *
      * @return false when the sink did not write them within its wait
      */

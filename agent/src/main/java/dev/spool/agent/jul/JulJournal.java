@@ -73,6 +73,9 @@ final class JulJournal {
     /** Aligned long access (release/acquire) into the mapping. */
     static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+    /** The journals this process writes now (absolute paths): recovery never replays one of them. */
+    private static final java.util.Set<Path> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     final Path path;
     final Charset charset;
     private final MappedByteBuffer map;
@@ -129,22 +132,28 @@ final class JulJournal {
         map.putLong(PID_OFFSET, ProcessHandle.current().pid());
         map.putInt(CHARSET_OFFSET, cs.length).put(CHARSET_OFFSET + 4, cs);
         map.putInt(FORMAT_OFFSET, f.length).put(FORMAT_OFFSET + 4, f);
+        LIVE.add(path.toAbsolutePath());
         return new JulJournal(path, charset, map, RING_BYTES);
+    }
+
+    /** Whether {@code journal} is one this process writes now. */
+    static boolean live(Path journal) {
+        return LIVE.contains(journal.toAbsolutePath());
     }
 
     /**
      * A caller: stores {@code payload} as a frame. Once this returns the record is the kernel's.
      *
      * @return the frame's ring offset; {@link #FULL} when the ring has no room now; -1 when the record
-     *         can never be journaled here (larger than the ring, or the journal stopped)
+     *         can never be journaled here (larger than half the ring, or the journal stopped)
      */
     long append(byte[] payload, int length) {
         if (disabled) {
             return -1;
         }
         int frame = (FRAME_HEADER + length + 7) & ~7;
-        if (frame > ring) {
-            return -1;
+        if (frame > ring / 2) {
+            return -1; // a frame over half the ring may never fit between the lap's end and the trim
         }
         long cur;
         long start;
@@ -230,6 +239,11 @@ final class JulJournal {
         }
     }
 
+    /** The ring offset below which every frame is done. */
+    long trimmed() {
+        return trimmed;
+    }
+
     /** Bytes of frames not trimmed yet (the Sink bean's {@code JournalPendingBytes}). */
     long pendingBytes() {
         return disabled ? 0 : Math.max(0, reserved.get() - trimmed);
@@ -243,11 +257,13 @@ final class JulJournal {
     /** Stops the journal and removes its file (every record reached the file). */
     void delete() throws IOException {
         disabled = true;
+        LIVE.remove(path.toAbsolutePath());
         Files.deleteIfExists(path);
     }
 
     /** Stops the journal and leaves its file for the next start's recovery. */
     void abandon() {
         disabled = true;
+        LIVE.remove(path.toAbsolutePath());
     }
 }

@@ -23,6 +23,13 @@ public interface JulJournalFiles {
     /** Waits (bounded by the sink) until every byte written through the stream is in the file; false when not. */
     boolean drain(Object stream);
 
+    /**
+     * Waits (bounded by the sink) until every byte written through the stream is in the file,
+     * leaving the stream on its path whatever happens (a journal making room, issue 33): false when
+     * not, the sink's error counted.
+     */
+    boolean awaitWritten(Object stream);
+
     /** Shows {@code pendingBytes} as the {@code JournalPendingBytes} of the stream's log's Sink bean. */
     void showJournal(Object stream, LongSupplier pendingBytes);
 }

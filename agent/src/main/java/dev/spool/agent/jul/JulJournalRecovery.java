@@ -91,8 +91,9 @@ public final class JulJournalRecovery {
 
     private static Result recover(Path logFile, boolean refuseLiveOwner, JulRecoveryTarget.When when) throws IOException {
         Path jp = JulJournal.journalOf(logFile);
-        if (!Files.isRegularFile(jp, LinkOption.NOFOLLOW_LINKS)) {
-            return Result.NOTHING;
+        if (!Files.isRegularFile(jp, LinkOption.NOFOLLOW_LINKS)
+                || when != JulRecoveryTarget.When.RECOVER_COMMAND && JulJournal.live(jp)) {
+            return Result.NOTHING; // none, or this process writes it now (a handler routed already)
         }
         Result r;
         String wrong;
@@ -164,7 +165,7 @@ public final class JulJournalRecovery {
         if (target.done()) {
             return new Result(0, 0, target.note(logFile), null);
         }
-        try (FileChannel ch = FileChannel.open(target.write, StandardOpenOption.CREATE, StandardOpenOption.READ,
+        try (target; FileChannel ch = FileChannel.open(target.write, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
                 JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, frames, formatter, format, charset)) {
             Appends file = new Appends(ch);
@@ -175,7 +176,12 @@ public final class JulJournalRecovery {
                         unreadable++; // whole by its CRC, yet not formattable: named below, never guessed at
                         continue;
                     }
-                    long wrote = place(file, m, (int) frames.get(b * JulRecoveryFormatter.BATCH + i)[0], batch[i]);
+                    int at = (int) frames.get(b * JulRecoveryFormatter.BATCH + i)[0];
+                    if (target.inLog(m.getLong(at + 16), batch[i])) {
+                        m.putLong(at + 24, JulJournal.DONE); // reached the log before the kill: not copied beside it
+                        continue;
+                    }
+                    long wrote = place(file, m, at, batch[i]);
                     if (wrote != 0) {
                         lines++;
                         bytes += Math.abs(wrote);

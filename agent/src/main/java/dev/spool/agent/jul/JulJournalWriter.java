@@ -23,8 +23,9 @@ import java.util.logging.FileHandler;
  * whose bytes recovery reproduces with {@code String.getBytes} ({@link JulDirectWrite#CHARSETS}).
  * Anything else is left as before issue 33 (captured, not journaled), named once in the agent's debug log.
  *
- * <p>Threads: {@link #append} on callers (lock-free); the rest on the log's drainer (under its
- * queue's drain lock and the handler's monitor). Example:
+ * <p>Threads: {@link #append} on callers (lock-free while the ring has room; full, the caller drains
+ * under the handler's monitor and waits for the sink, bounded); the rest on the log's drainer (under
+ * its queue's drain lock and the handler's monitor). Example:
  * <pre>{@code
  * JulJournalWriter j = JulJournalWriter.open(handler, format, writes, files, errors); // null: not journaled
  * j.append(captured, log.journalRoom); queue.offer(captured); // caller
@@ -34,6 +35,8 @@ import java.util.logging.FileHandler;
 final class JulJournalWriter {
     /** How often a caller that finds the ring full drains and waits for the sink before it gives up on the journal. */
     static final int ROOM_ATTEMPTS = 3;
+    /** After a drain that freed nothing, how long callers store without making room (a stuck ring costs no drain per record). */
+    static final long ROOM_BACKOFF_NANOS = 1_000_000_000L;
     private final JulJournal journal;
     private final JulJournalCodec codec = new JulJournalCodec();
     private final JulJournalFiles files;
@@ -42,6 +45,8 @@ final class JulJournalWriter {
     /** Records written whose bytes may still be in the sink: {frame, file offset after the line} (drainer only). */
     private final ArrayDeque<long[]> unreached = new ArrayDeque<>();
     private final AtomicLong notJournaled = new AtomicLong();
+    /** {@link System#nanoTime} before which a full ring is not drained again (callers; racy by design: a hint). */
+    private volatile long roomAgainAt = Long.MIN_VALUE;
     private long before;
 
     private JulJournalWriter(JulJournal journal, JulJournalFiles files, Object stream, BiConsumer<String, String> errors) {
@@ -95,7 +100,15 @@ final class JulJournalWriter {
         long at = -1;
         try {
             at = store(r);
-            for (int attempt = 0; at == JulJournal.FULL && attempt < ROOM_ATTEMPTS && makeRoom.getAsBoolean(); attempt++) {
+            for (int attempt = 0; at == JulJournal.FULL && attempt < ROOM_ATTEMPTS && System.nanoTime() >= roomAgainAt; attempt++) {
+                long trimmedBefore = journal.trimmed();
+                boolean written = makeRoom.getAsBoolean();
+                if (!written || journal.trimmed() == trimmedBefore) {
+                    // the sink failed or nothing left the ring (a frame never done holds the trim): no more
+                    // drains per record for a while, only the store below
+                    roomAgainAt = System.nanoTime() + ROOM_BACKOFF_NANOS;
+                    attempt = ROOM_ATTEMPTS;
+                }
                 at = store(r); // encoded again: the drain may have used this thread's scratch
             }
         } catch (RuntimeException e) {
@@ -106,7 +119,7 @@ final class JulJournalWriter {
             notJournaled.incrementAndGet();
             errors.accept("jul-journal-full", "journal " + journal.path + ": a record was captured without the journal"
                     + (at == JulJournal.FULL ? " (the ring stayed full after the caller wrote what was captured: the sink"
-                    + " is stuck)" : " (the journal stopped, or the record is larger than the ring)")
+                    + " is stuck or behind)" : " (the journal stopped, or the record is over half the ring)")
                     + "; lost by a kill -9 within the visibility bound");
         }
     }
@@ -122,7 +135,7 @@ final class JulJournalWriter {
      * the sink did not write them in time.
      */
     boolean awaitSink() {
-        if (!files.drain(stream)) {
+        if (!files.awaitWritten(stream)) {
             return false;
         }
         settle();

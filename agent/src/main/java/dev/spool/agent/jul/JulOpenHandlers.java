@@ -82,6 +82,10 @@ public final class JulOpenHandlers {
 
     private static boolean takeOver(FileHandler handler, Field meterField, Field outField, Field filesField,
                                     BiConsumer<String, String> errors) throws ReflectiveOperationException {
+        File[] named = (File[]) filesField.get(handler); // set at construction, never changed
+        if (named == null || named.length == 0 || !divertOldJournal(named[0], errors)) {
+            return false; // never opened; or a killed run's journal is still there: it keeps writing directly
+        }
         synchronized (handler) {
             Object meter = meterField.get(handler);
             File[] files = (File[]) filesField.get(handler);
@@ -90,7 +94,6 @@ public final class JulOpenHandlers {
             }
             OutputStream out = (OutputStream) outField.get(meter);
             handler.flush(); // what its Writer holds goes to the file first, on the plain path
-            divertOldJournal(files[0], errors);
             Hooks.nextStreamOwner(handler);
             Hooks.nextStreamName(files[0].getPath());
             OutputStream routed = Hooks.wrapLogStream("jul", null, out);
@@ -103,21 +106,30 @@ public final class JulOpenHandlers {
     }
 
     /**
-     * A journal an earlier, killed run left beside the file: this run has written the file since, so
-     * those lines have no place in it any more; they go beside it ({@link JulRecoveryTarget}), and
-     * the routing started next journals afresh.
+     * A journal an earlier, killed run left beside the file (outside the handler's monitor: the host
+     * keeps logging meanwhile): this run has written the file since, so those lines have no place in
+     * it any more; they go beside it ({@link JulRecoveryTarget}), and the routing started next
+     * journals afresh. A journal this process writes (the handler is routed already) is left alone.
+     *
+     * @return false when a killed run's journal is still there (refused or failed): the handler is
+     *         not taken over, so the start of routing does not replay it after this run's lines
      */
-    private static void divertOldJournal(File file, BiConsumer<String, String> errors) {
+    private static boolean divertOldJournal(File file, BiConsumer<String, String> errors) {
+        java.nio.file.Path path = file.toPath().toAbsolutePath();
         try {
-            JulJournalRecovery.Result r = JulJournalRecovery.recoverAtTakeover(file.toPath().toAbsolutePath());
+            JulJournalRecovery.Result r = JulJournalRecovery.recoverAtTakeover(path);
             if (r.problem() != null) {
-                errors.accept("jul-journal-recovery:" + file, r.describe(file.toPath()));
-            } else if (r.lines() > 0 || r.note() != null) {
-                dev.spool.agent.internal.AgentLog.info(r.describe(file.toPath()));
+                errors.accept("jul-journal-recovery:" + file, r.describe(path) + "; the handler is not taken over");
+                return false;
             }
+            if (r.lines() > 0 || r.note() != null) {
+                dev.spool.agent.internal.AgentLog.info(r.describe(path));
+            }
+            return true;
         } catch (java.io.IOException | RuntimeException e) {
             errors.accept("jul-journal-recovery:" + file, "the journal beside " + file + " not replayed at attach (" + e
-                    + "): kept for `spool recover " + file + "`");
+                    + "): kept for `spool recover " + file + "`; the handler is not taken over");
+            return false;
         }
     }
 

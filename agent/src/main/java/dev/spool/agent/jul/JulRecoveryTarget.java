@@ -1,17 +1,21 @@
 package dev.spool.agent.jul;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Where a JUL journal's recovery writes its lines (issue 33): into the log file, or, when the log
  * file is empty where it should not be, into a file beside it,
- * {@code <log>.spool-recovered-<killed pid>}, named in the result.
+ * {@code <log>.spool-recovered-<killed pid>-<millis>} (a name no earlier recovery used), named in the result.
  *
  * <p><b>At the start of routing</b> (the host's {@code FileHandler} has just opened the file) an
  * empty file takes no line: a handler opened with {@code append=false}, JUL's default, truncated it
@@ -27,17 +31,19 @@ import java.util.List;
  * a {@code logrotate copytruncate} between the kill and the recovery.
  *
  * <p><b>At attach's takeover</b> of a handler that has been writing the file plainly: always beside
- * it (this run's lines are in the file already; the killed run's belong before them).
+ * it (this run's lines are in the file already; the killed run's belong before them), except a line
+ * found at its recorded offset in the log ({@link #inLog}: it reached the file before the kill).
  *
- * <p><b>A recovery killed half-way.</b> The decision is stored in the journal's header
- * ({@link JulJournal#DIVERTED_OFFSET}) before the first line is written; the lines go into
- * {@code <side>.tmp} with the usual per-line offsets (so a rerun skips what is there and completes a
- * torn line), which becomes the side file by an atomic rename before the journal is removed. A
- * rerun that finds the side file already there writes nothing.
+ * <p><b>A recovery killed half-way.</b> The decision, with the side file's name, is stored in the
+ * journal's header ({@link JulJournal#DIVERTED_OFFSET}) before the first line is written; the lines
+ * go into {@code <side>.tmp} with the usual per-line offsets (so a rerun skips what is there and
+ * completes a torn line), which becomes the side file by an atomic rename before the journal is
+ * removed; a line skipped as in the log is marked done first. A rerun that finds the header's side
+ * file there writes nothing.
  *
  * <p>Not thread-safe.
  */
-final class JulRecoveryTarget {
+final class JulRecoveryTarget implements AutoCloseable {
     static final String SIDE_SUFFIX = ".spool-recovered-";
 
     /** Who recovers: the CLI (no host has the file open), the start of routing, or attach's takeover. */
@@ -47,10 +53,16 @@ final class JulRecoveryTarget {
     final Path write;
     /** The side file, or null when the lines go into the log file. */
     private final Path side;
+    /** The decision was in the header before this recovery: a side file there is this journal's, written whole. */
+    private final boolean resumed;
+    /** At takeover, the log, read to skip lines that reached it (null otherwise). */
+    private final FileChannel log;
 
-    private JulRecoveryTarget(Path write, Path side) {
+    private JulRecoveryTarget(Path write, Path side, boolean resumed, FileChannel log) {
         this.write = write;
         this.side = side;
+        this.resumed = resumed;
+        this.log = log;
     }
 
     /**
@@ -58,24 +70,54 @@ final class JulRecoveryTarget {
      * are sorted by recorded offset (never-written ones, -1, last), recovered {@code when}.
      */
     static JulRecoveryTarget of(Path logFile, MappedByteBuffer m, List<long[]> sorted, When when) throws IOException {
-        long first = sorted.isEmpty() ? -1 : sorted.get(0)[1];
-        boolean had = when != When.RECOVER_COMMAND || Math.max(first, m.getLong(JulJournal.REACHED_OFFSET)) > 0;
-        boolean diverted = m.getLong(JulJournal.DIVERTED_OFFSET) == 1;
-        if (!diverted && !sorted.isEmpty() && (when == When.TAKEOVER || had
-                && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS) && Files.size(logFile) == 0)) {
-            m.putLong(JulJournal.DIVERTED_OFFSET, 1); // first: a recovery killed from here on diverts again
-            diverted = true;
+        long token = m.getLong(JulJournal.DIVERTED_OFFSET);
+        boolean resumed = token != 0;
+        if (!resumed) {
+            long first = sorted.isEmpty() ? -1 : sorted.get(0)[1];
+            boolean had = when != When.RECOVER_COMMAND || Math.max(first, m.getLong(JulJournal.REACHED_OFFSET)) > 0;
+            if (sorted.isEmpty() || when != When.TAKEOVER && !(had && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
+                    && Files.size(logFile) == 0)) {
+                return new JulRecoveryTarget(logFile, null, false, null);
+            }
+            token = Math.max(1, System.currentTimeMillis());
+            while (Files.exists(side(logFile, m, token), LinkOption.NOFOLLOW_LINKS)
+                    || Files.exists(tmp(side(logFile, m, token)), LinkOption.NOFOLLOW_LINKS)) {
+                token++; // a name no earlier recovery used (a pid comes back: pid 1 in every container start)
+            }
+            m.putLong(JulJournal.DIVERTED_OFFSET, token); // first: a recovery killed from here on resumes this file
         }
-        if (!diverted) {
-            return new JulRecoveryTarget(logFile, null);
-        }
-        Path side = logFile.resolveSibling(logFile.getFileName() + SIDE_SUFFIX + m.getLong(JulJournal.PID_OFFSET));
-        return new JulRecoveryTarget(side.resolveSibling(side.getFileName() + ".tmp"), side);
+        Path side = side(logFile, m, token);
+        FileChannel log = when == When.TAKEOVER && !resumed && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
+                ? FileChannel.open(logFile, StandardOpenOption.READ) : null;
+        return new JulRecoveryTarget(tmp(side), side, resumed, log);
     }
 
-    /** Whether an earlier recovery, killed before it removed the journal, already made the side file. */
+    private static Path side(Path logFile, MappedByteBuffer m, long token) {
+        return logFile.resolveSibling(logFile.getFileName() + SIDE_SUFFIX + m.getLong(JulJournal.PID_OFFSET) + "-" + token);
+    }
+
+    private static Path tmp(Path side) {
+        return side.resolveSibling(side.getFileName() + ".tmp");
+    }
+
+    /** Whether an earlier recovery of this journal, killed before it removed the journal, made the side file whole. */
     boolean done() {
-        return side != null && Files.exists(side, LinkOption.NOFOLLOW_LINKS);
+        return resumed && Files.exists(side, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
+     * At takeover, whether {@code line} is in the log at {@code pos}, its recorded offset: it reached
+     * the file before the kill (its frame was not marked done yet), so it is not copied beside it.
+     */
+    boolean inLog(long pos, byte[] line) throws IOException {
+        if (log == null || pos < 0 || pos + line.length > log.size()) {
+            return false;
+        }
+        ByteBuffer there = ByteBuffer.allocate(line.length);
+        while (there.hasRemaining() && log.read(there, pos + there.position()) >= 0) {
+            // read fully
+        }
+        return !there.hasRemaining() && Arrays.equals(there.array(), line);
     }
 
     /** After the last line: the side file takes its name (nothing to do for the log file). */
@@ -88,7 +130,14 @@ final class JulRecoveryTarget {
     /** The result's note for a diverted recovery, or null. */
     String note(Path logFile) {
         return side == null ? null : logFile + " was empty (a FileHandler opened with append=false, JUL's default, or"
-                + " emptied since the kill) or written by this run before attach: the killed run's lines are in " + side
-                + ", not in it";
+                + " emptied since the kill) or written by this run before attach: the killed run's lines "
+                + (done() && resumed ? "were put" : "are") + " in " + side + ", not in it";
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (log != null) {
+            log.close();
+        }
     }
 }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.TimeZone;
@@ -238,7 +239,7 @@ class JulJournalTest {
         appendRecord(written.journal, "never written");
         Files.writeString(log, ""); // FileHandler(append=false) at the next start
         JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
-        Path side = dir.resolve("app.log" + JulRecoveryTarget.SIDE_SUFFIX + ProcessHandle.current().pid());
+        Path side = sideOf(log);
         assertEquals(2, r.lines());
         assertEquals("", Files.readString(log));
         assertEquals(written.line + line("never written"), Files.readString(side));
@@ -256,10 +257,10 @@ class JulJournalTest {
     void shouldPutLinesBesideAnEmptyFileOnlyAtTheStartOfRouting() throws Exception {
         Path routed = Files.writeString(dir.resolve("routed.log"), "");
         Journaled r = journal(routed, "never written");
+        r.journal.abandon(); // as a killed process's: not this process's live journal
         assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(routed).lines());
         assertEquals("", Files.readString(routed));
-        assertEquals(r.line, Files.readString(dir.resolve("routed.log" + JulRecoveryTarget.SIDE_SUFFIX
-                + ProcessHandle.current().pid())));
+        assertEquals(r.line, Files.readString(sideOf(routed)));
         Path cli = Files.writeString(dir.resolve("cli.log"), "");
         Journaled c = journal(cli, "never written");
         assertEquals(1, JulJournalRecovery.recover(cli, true).lines());
@@ -272,11 +273,48 @@ class JulJournalTest {
         Path log = Files.writeString(dir.resolve("app.log"), "before\n");
         Journaled j = journal(log, "killed run");
         j.journal.filePos(j.frame, 7);
-        append(log, "this run, before attach\n");
+        long reached = appendRecord(j.journal, "reached the file, not yet done");
+        j.journal.filePos(reached, 7);
+        j.journal.filePos(j.frame, 7 + line("reached the file, not yet done").length());
+        append(log, line("reached the file, not yet done") + "this run, before attach\n");
+        j.journal.abandon();
         assertEquals(1, JulJournalRecovery.recoverAtTakeover(log).lines());
-        assertEquals("before\nthis run, before attach\n", Files.readString(log));
-        assertEquals(j.line, Files.readString(dir.resolve("app.log" + JulRecoveryTarget.SIDE_SUFFIX
-                + ProcessHandle.current().pid())));
+        assertEquals("before\n" + line("reached the file, not yet done") + "this run, before attach\n", Files.readString(log));
+        assertEquals(j.line, Files.readString(sideOf(log)), "only the line that had not reached the log");
+    }
+
+    /** A journal this process writes (its handler routed already) is never replayed by a takeover or a start of routing. */
+    @Test
+    void shouldLeaveThisProcesssLiveJournalAlone() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "");
+        Journaled j = journal(log, "live");
+        assertEquals(0, JulJournalRecovery.recoverAtTakeover(log).lines());
+        assertEquals(0, JulJournalRecovery.recoverAtRoutingStart(log).lines());
+        assertTrue(Files.exists(JulJournal.journalOf(log)));
+        j.journal.delete();
+    }
+
+    /** The same pid twice (pid 1 in every container start): each diverting recovery gets a side file of its own. */
+    @Test
+    void shouldNotReuseAnEarlierRecoverysSideFileWhenThePidComesBack() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "");
+        Journaled first = journal(log, "first run");
+        first.journal.abandon();
+        JulJournalRecovery.recoverAtRoutingStart(log);
+        Journaled second = journal(log, "second run");
+        second.journal.abandon();
+        assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(log).lines());
+        try (java.util.stream.Stream<Path> all = Files.list(dir)) {
+            List<String> texts = all.filter(p -> p.getFileName().toString().startsWith("app.log" + JulRecoveryTarget.SIDE_SUFFIX))
+                    .sorted().map(p -> {
+                        try {
+                            return Files.readString(p);
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }).toList();
+            assertEquals(List.of(first.line, second.line), texts);
+        }
     }
 
     /** A diverting recovery killed after its first line: the rerun diverts again and writes each line once. */
@@ -285,7 +323,7 @@ class JulJournalTest {
         Path log = Files.writeString(dir.resolve("app.log"), "");
         Journaled first = journal(log, "first");
         long second = appendRecord(first.journal, "second");
-        Path side = dir.resolve("app.log" + JulRecoveryTarget.SIDE_SUFFIX + ProcessHandle.current().pid());
+        Path side = dir.resolve("app.log" + JulRecoveryTarget.SIDE_SUFFIX + ProcessHandle.current().pid() + "-1");
         Path tmp = side.resolveSibling(side.getFileName() + ".tmp");
         Files.writeString(tmp, first.line);       // the killed recovery wrote the first line,
         first.journal.filePos(first.frame, 0);    // stored its offset in the side file,
@@ -340,6 +378,16 @@ class JulJournalTest {
     }
 
     private record Journaled(JulJournal journal, long frame, String line) {
+    }
+
+    /** The one side file recovery wrote beside {@code log}. */
+    private Path sideOf(Path log) throws IOException {
+        try (java.util.stream.Stream<Path> all = Files.list(log.getParent())) {
+            List<Path> sides = all.filter(p -> p.getFileName().toString().startsWith(log.getFileName() + JulRecoveryTarget.SIDE_SUFFIX)
+                    && !p.toString().endsWith(".tmp")).toList();
+            assertEquals(1, sides.size(), "side files: " + sides);
+            return sides.get(0);
+        }
     }
 
     private Journaled journal(Path log, String message) throws IOException {

@@ -157,9 +157,13 @@ class JulJournalKillIT {
         if (journal) {
             List<RecordedEvent> events = RecordingFile.readAllEvents(jfr).stream()
                     .filter(e -> e.getEventType().getName().equals("dev.spool.JournalRecovery")).toList();
-            assertEquals(1, events.size(), "one JournalRecovery event: " + events);
-            assertEquals(log.toString(), events.get(0).getString("path"));
-            assertEquals(recoveredLines(recovered), events.get(0).getLong("records"), events.get(0).toString());
+            // one event when lines were replayed (a kill can land when every journaled line had reached the
+            // file: a small ring the callers keep emptying, as in the full-ring test)
+            assertEquals(recoveredLines(recovered) > 0 ? 1 : 0, events.size(), "JournalRecovery events: " + events);
+            if (!events.isEmpty()) {
+                assertEquals(log.toString(), events.get(0).getString("path"));
+                assertEquals(recoveredLines(recovered), events.get(0).getLong("records"), events.get(0).toString());
+            }
         }
         long lines = check(log, acked, "seed " + seed + ", " + kills + " kills, recover: " + recovered.strip());
         long replayed = recoveredLines(recovered);
