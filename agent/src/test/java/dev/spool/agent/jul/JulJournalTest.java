@@ -1,5 +1,11 @@
 package dev.spool.agent.jul;
 
+import static dev.spool.agent.jul.JulJournalFixture.FORMAT;
+import static dev.spool.agent.jul.JulJournalFixture.Journaled;
+import static dev.spool.agent.jul.JulJournalFixture.append;
+import static dev.spool.agent.jul.JulJournalFixture.appendRecord;
+import static dev.spool.agent.jul.JulJournalFixture.journal;
+import static dev.spool.agent.jul.JulJournalFixture.line;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -36,8 +42,6 @@ import org.junit.jupiter.api.io.TempDir;
  * lines after the last line, a gone file recreated, done records and frames cut short skipped.
  */
 class JulJournalTest {
-    private static final String FORMAT = "%1$tF %1$tT.%1$tL %4$s %3$s: %5$s%6$s%n";
-
     @TempDir
     Path dir;
     private TimeZone zone;
@@ -119,10 +123,10 @@ class JulJournalTest {
     void shouldSkipALineAlreadyAtItsRecordedOffsetWhenKilledBetweenTheWriteAndTheTrim() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "before\n");
         Journaled j = journal(log, "one");
-        append(log, j.line);
-        j.journal.filePos(j.frame, 7);
+        append(log, j.line());
+        j.journal().filePos(j.frame(), 7);
         assertEquals(0, JulJournalRecovery.recover(log, false).lines());
-        assertEquals("before\n" + j.line, Files.readString(log));
+        assertEquals("before\n" + j.line(), Files.readString(log));
         assertFalse(Files.exists(JulJournal.journalOf(log)), "journal removed");
     }
 
@@ -130,25 +134,25 @@ class JulJournalTest {
     void shouldAppendOnlyTheRestOfALineTornByTheKill() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "before\n");
         Journaled j = journal(log, "a torn line");
-        append(log, j.line.substring(0, 9));
-        j.journal.filePos(j.frame, 7);
+        append(log, j.line().substring(0, 9));
+        j.journal().filePos(j.frame(), 7);
         JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
         assertEquals(1, r.lines());
-        assertEquals("before\n" + j.line, Files.readString(log));
+        assertEquals("before\n" + j.line(), Files.readString(log));
     }
 
     @Test
     void shouldAppendALineNeverWrittenAfterTheLastLineThatReachedTheFile() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "before\n");
         Journaled written = journal(log, "written");
-        append(log, written.line);
-        written.journal.filePos(written.frame, 7);
-        long queued = appendRecord(written.journal, "queued");
-        assertTrue(queued > written.frame);
+        append(log, written.line());
+        written.journal().filePos(written.frame(), 7);
+        long queued = appendRecord(written.journal(), "queued");
+        assertTrue(queued > written.frame());
         JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
         assertEquals(1, r.lines());
         assertNull(r.note());
-        assertEquals("before\n" + written.line + line("queued"), Files.readString(log));
+        assertEquals("before\n" + written.line() + line("queued"), Files.readString(log));
     }
 
     /**
@@ -192,22 +196,22 @@ class JulJournalTest {
     void shouldReplayInTheWritersOrderWhenTheJournalsOrderDiffers() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "before\n");
         Journaled first = journal(log, "reserved first, written second");
-        long second = appendRecord(first.journal, "reserved second, written first");
-        first.journal.filePos(second, 7);
-        first.journal.filePos(first.frame, 7 + line("reserved second, written first").length());
+        long second = appendRecord(first.journal(), "reserved second, written first");
+        first.journal().filePos(second, 7);
+        first.journal().filePos(first.frame(), 7 + line("reserved second, written first").length());
         JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
         assertEquals(2, r.lines());
         assertNull(r.note(), "no line was moved: " + r.note());
-        assertEquals("before\n" + line("reserved second, written first") + first.line, Files.readString(log));
+        assertEquals("before\n" + line("reserved second, written first") + first.line(), Files.readString(log));
     }
 
     @Test
     void shouldNotReplayADoneRecordNorAFrameCutShort() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "");
         Journaled j = journal(log, "done");
-        j.journal.done(j.frame);
-        long torn = appendRecord(j.journal, "torn by the kill");
-        appendRecord(j.journal, "whole");
+        j.journal().done(j.frame());
+        long torn = appendRecord(j.journal(), "torn by the kill");
+        appendRecord(j.journal(), "whole");
         try (FileChannel ch = FileChannel.open(JulJournal.journalOf(log), StandardOpenOption.WRITE)) {
             ch.write(ByteBuffer.wrap(new byte[] {0x7f}), JulJournal.HEADER + torn + JulJournal.FRAME_HEADER + 3);
         }
@@ -223,133 +227,21 @@ class JulJournalTest {
         JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
         assertEquals(1, r.lines());
         assertTrue(r.note().contains("gone"), r.note());
-        assertEquals(j.line, Files.readString(log));
-    }
-
-    /**
-     * The next run's {@code FileHandler(pattern, false)} truncated the file before its routing replays
-     * the killed run's journal: plain JUL would have truncated those lines away with the file, so they
-     * go beside it, named, not at the top of the new file (where they went before).
-     */
-    @Test
-    void shouldWriteTheKilledRunsLinesBesideALogFileEmptiedSinceTheKill() throws Exception {
-        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
-        Journaled written = journal(log, "written, not reached");
-        written.journal.filePos(written.frame, 7);
-        appendRecord(written.journal, "never written");
-        Files.writeString(log, ""); // FileHandler(append=false) at the next start
-        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
-        Path side = sideOf(log);
-        assertEquals(2, r.lines());
-        assertEquals("", Files.readString(log));
-        assertEquals(written.line + line("never written"), Files.readString(side));
-        assertTrue(r.note().contains(side.toString()), r.note());
-        assertFalse(Files.exists(JulJournal.journalOf(log)), "journal removed");
-        assertFalse(Files.exists(side.resolveSibling(side.getFileName() + ".tmp")), "no temporary file left");
-    }
-
-    /**
-     * An empty file whose killed writer had no line in it yet: at the start of routing the host's
-     * handler may write from offset 0 (append=false), so the lines go beside it; {@code spool recover}
-     * (no host) puts them into the file.
-     */
-    @Test
-    void shouldPutLinesBesideAnEmptyFileOnlyAtTheStartOfRouting() throws Exception {
-        Path routed = Files.writeString(dir.resolve("routed.log"), "");
-        Journaled r = journal(routed, "never written");
-        r.journal.abandon(); // as a killed process's: not this process's live journal
-        assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(routed).lines());
-        assertEquals("", Files.readString(routed));
-        assertEquals(r.line, Files.readString(sideOf(routed)));
-        Path cli = Files.writeString(dir.resolve("cli.log"), "");
-        Journaled c = journal(cli, "never written");
-        assertEquals(1, JulJournalRecovery.recover(cli, true).lines());
-        assertEquals(c.line, Files.readString(cli));
-    }
-
-    /** Attach takes over a handler that wrote the file plainly since a killed run: that run's lines go beside it. */
-    @Test
-    void shouldPutAKilledRunsLinesBesideAFileTheRunTakenOverByAttachWrote() throws Exception {
-        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
-        Journaled j = journal(log, "killed run");
-        j.journal.filePos(j.frame, 7);
-        long reached = appendRecord(j.journal, "reached the file, not yet done");
-        j.journal.filePos(reached, 7);
-        j.journal.filePos(j.frame, 7 + line("reached the file, not yet done").length());
-        append(log, line("reached the file, not yet done") + "this run, before attach\n");
-        j.journal.abandon();
-        assertEquals(1, JulJournalRecovery.recoverAtTakeover(log).lines());
-        assertEquals("before\n" + line("reached the file, not yet done") + "this run, before attach\n", Files.readString(log));
-        assertEquals(j.line, Files.readString(sideOf(log)), "only the line that had not reached the log");
-    }
-
-    /** A journal this process writes (its handler routed already) is never replayed by a takeover or a start of routing. */
-    @Test
-    void shouldLeaveThisProcesssLiveJournalAlone() throws Exception {
-        Path log = Files.writeString(dir.resolve("app.log"), "");
-        Journaled j = journal(log, "live");
-        assertEquals(0, JulJournalRecovery.recoverAtTakeover(log).lines());
-        assertEquals(0, JulJournalRecovery.recoverAtRoutingStart(log).lines());
-        assertTrue(Files.exists(JulJournal.journalOf(log)));
-        j.journal.delete();
-    }
-
-    /** The same pid twice (pid 1 in every container start): each diverting recovery gets a side file of its own. */
-    @Test
-    void shouldNotReuseAnEarlierRecoverysSideFileWhenThePidComesBack() throws Exception {
-        Path log = Files.writeString(dir.resolve("app.log"), "");
-        Journaled first = journal(log, "first run");
-        first.journal.abandon();
-        JulJournalRecovery.recoverAtRoutingStart(log);
-        Journaled second = journal(log, "second run");
-        second.journal.abandon();
-        assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(log).lines());
-        try (java.util.stream.Stream<Path> all = Files.list(dir)) {
-            List<String> texts = all.filter(p -> p.getFileName().toString().startsWith("app.log" + JulRecoveryTarget.SIDE_SUFFIX))
-                    .sorted().map(p -> {
-                        try {
-                            return Files.readString(p);
-                        } catch (IOException e) {
-                            throw new java.io.UncheckedIOException(e);
-                        }
-                    }).toList();
-            assertEquals(List.of(first.line, second.line), texts);
-        }
-    }
-
-    /** A diverting recovery killed after its first line: the rerun diverts again and writes each line once. */
-    @Test
-    void shouldFinishADivertedRecoveryKilledHalfWayWritingEachLineOnce() throws Exception {
-        Path log = Files.writeString(dir.resolve("app.log"), "");
-        Journaled first = journal(log, "first");
-        long second = appendRecord(first.journal, "second");
-        Path side = dir.resolve("app.log" + JulRecoveryTarget.SIDE_SUFFIX + ProcessHandle.current().pid() + "-1");
-        Path tmp = side.resolveSibling(side.getFileName() + ".tmp");
-        Files.writeString(tmp, first.line);       // the killed recovery wrote the first line,
-        first.journal.filePos(first.frame, 0);    // stored its offset in the side file,
-        first.journal.filePos(second, 4096);      // the second's is still the killed writer's
-        try (FileChannel ch = FileChannel.open(JulJournal.journalOf(log), StandardOpenOption.WRITE)) {
-            ch.write(ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(0, 1), JulJournal.DIVERTED_OFFSET);
-        }
-        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
-        assertEquals(1, r.lines());
-        assertEquals(first.line + line("second"), Files.readString(side));
-        assertEquals("", Files.readString(log));
-        assertFalse(Files.exists(tmp));
+        assertEquals(j.line(), Files.readString(log));
     }
 
     @Test
     void shouldTrimOverDoneRecordsOnly() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "");
         Journaled a = journal(log, "a");
-        long b = appendRecord(a.journal, "b");
-        a.journal.done(b);
-        a.journal.trim();
-        assertTrue(a.journal.pendingBytes() > 0, "b is done, a is not: nothing trimmed");
-        a.journal.done(a.frame);
-        a.journal.trim();
-        assertEquals(0, a.journal.pendingBytes());
-        assertTrue(a.journal.empty());
+        long b = appendRecord(a.journal(), "b");
+        a.journal().done(b);
+        a.journal().trim();
+        assertTrue(a.journal().pendingBytes() > 0, "b is done, a is not: nothing trimmed");
+        a.journal().done(a.frame());
+        a.journal().trim();
+        assertEquals(0, a.journal().pendingBytes());
+        assertTrue(a.journal().empty());
     }
 
     /**
@@ -375,45 +267,5 @@ class JulJournalTest {
         } finally {
             new ProcessBuilder("umount", "-l", mount.toString()).redirectErrorStream(true).start().waitFor();
         }
-    }
-
-    private record Journaled(JulJournal journal, long frame, String line) {
-    }
-
-    /** The one side file recovery wrote beside {@code log}. */
-    private Path sideOf(Path log) throws IOException {
-        try (java.util.stream.Stream<Path> all = Files.list(log.getParent())) {
-            List<Path> sides = all.filter(p -> p.getFileName().toString().startsWith(log.getFileName() + JulRecoveryTarget.SIDE_SUFFIX)
-                    && !p.toString().endsWith(".tmp")).toList();
-            assertEquals(1, sides.size(), "side files: " + sides);
-            return sides.get(0);
-        }
-    }
-
-    private Journaled journal(Path log, String message) throws IOException {
-        JulJournal j = JulJournal.create(log, FORMAT, StandardCharsets.UTF_8);
-        return new Journaled(j, appendRecord(j, message), line(message));
-    }
-
-    private static long appendRecord(JulJournal j, String message) {
-        ByteBuffer b = new JulJournalCodec().encode(capture(message));
-        long at = j.append(b.array(), b.position());
-        assertTrue(at >= 0);
-        return at;
-    }
-
-    private static JulCapture capture(String message) {
-        LogRecord r = new LogRecord(Level.INFO, message);
-        r.setLoggerName("app");
-        r.setInstant(Instant.parse("2026-12-04T07:00:00.123Z"));
-        return JulCapture.capture(r, false, true);
-    }
-
-    private static String line(String message) {
-        return CompiledSimpleFormatter.compile(FORMAT).format(capture(message));
-    }
-
-    private static void append(Path log, String text) throws IOException {
-        Files.writeString(log, text, StandardOpenOption.APPEND);
     }
 }
