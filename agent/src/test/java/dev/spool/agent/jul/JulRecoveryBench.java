@@ -62,6 +62,7 @@ public final class JulRecoveryBench {
     private static void run(int rounds, List<String> jars, String testClasses, Path dir) throws Exception {
         Path template = fill(dir.resolve("template"));
         long[][] ms = new long[jars.size()][rounds];
+        long[][] cpus = new long[jars.size()][rounds];
         long[] crcs = new long[jars.size()];
         for (int round = 0; round < rounds; round++) {
             for (int j = 0; j < jars.size(); j++) {
@@ -92,6 +93,7 @@ public final class JulRecoveryBench {
                 }
                 crcs[j] = crc;
                 ms[j][round] = Long.parseLong(result.split("\\s+")[1]);
+                cpus[j][round] = Long.parseLong(result.split("\\s+")[5]);
                 System.out.printf("round %d  %-50s %s  wall %d ms  file %d bytes crc %08x%n", round, jars.get(j), result, wall,
                         Files.size(log), crc);
             }
@@ -99,8 +101,8 @@ public final class JulRecoveryBench {
         for (int j = 0; j < jars.size(); j++) {
             long[] s = ms[j].clone();
             Arrays.sort(s);
-            System.out.printf("%-50s recover ms: min %d  median %d  max %d  %s%n", jars.get(j), s[0], s[s.length / 2],
-                    s[s.length - 1], Arrays.toString(ms[j]));
+            System.out.printf("%-50s recover ms: min %d  median %d  max %d  %s; process CPU ms %s%n", jars.get(j), s[0],
+                    s[s.length / 2], s[s.length - 1], Arrays.toString(ms[j]), Arrays.toString(cpus[j]));
             if (crcs[j] != crcs[0]) {
                 System.out.println("  DIFFERENT BYTES from " + jars.get(0));
             }
@@ -112,7 +114,8 @@ public final class JulRecoveryBench {
         long t0 = System.nanoTime();
         JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.out.println("recover " + ms + " ms, " + r.describe(log));
+        long cpu = ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L);
+        System.out.println("recover " + ms + " ms, process CPU " + cpu + " ms (JIT and GC threads too), " + r.describe(log));
     }
 
     /** A full ring journal of a log file that is gone: returns the journal. */
