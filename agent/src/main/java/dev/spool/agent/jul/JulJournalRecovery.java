@@ -130,29 +130,31 @@ public final class JulJournalRecovery {
         long bytes = 0;
         long misplaced = 0;
         long unreadable = 0;
-        int[] frames = frames(m, ring, trimmed);
-        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
-                JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, frames, formatter, format, charset)) {
-            Appends file = new Appends(ch);
-            for (int b = 0, batches = formatted.batches(); b < batches; b++) {
-                JulRecoveryLines.Batch batch = next(formatted);
-                for (int i = 0, n = batch.lines(); i < n; i++) {
-                    if (batch.unreadable[i]) {
-                        unreadable++; // whole by its CRC, yet not formattable: named below, never guessed at
-                        continue;
-                    }
-                    int from = batch.from(i);
-                    long wrote = place(file, m, frames[b * JulRecoveryFormatter.BATCH + i], batch.bytes, from,
-                            batch.ends[i] - from);
-                    if (wrote != 0) {
-                        lines++;
-                        bytes += Math.abs(wrote);
-                        misplaced += wrote < 0 ? 1 : 0;
+        try (JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, formatter, format, charset)) {
+            int[] frames = frames(m, ring, trimmed, formatted); // batches are formatted from here on, during the scan
+            formatted.start(frames);
+            try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE)) {
+                Appends file = new Appends(ch);
+                for (int b = 0, batches = formatted.batches(); b < batches; b++) {
+                    JulRecoveryLines.Batch batch = next(formatted);
+                    for (int i = 0, n = batch.lines(); i < n; i++) {
+                        if (batch.unreadable[i]) {
+                            unreadable++; // whole by its CRC, yet not formattable: named below, never guessed at
+                            continue;
+                        }
+                        int from = batch.from(i);
+                        long wrote = place(file, m, frames[b * JulRecoveryFormatter.BATCH + i], batch.bytes, from,
+                                batch.ends[i] - from);
+                        if (wrote != 0) {
+                            lines++;
+                            bytes += Math.abs(wrote);
+                            misplaced += wrote < 0 ? 1 : 0;
+                        }
                     }
                 }
+                file.flush();
             }
-            file.flush();
         }
         String note = !existed && lines > 0 ? "the log file was gone (moved or deleted): recreated at " + logFile
                 : misplaced > 0 ? misplaced + " lines were not where the writer left them (the file was moved, replaced or"
@@ -181,7 +183,7 @@ public final class JulJournalRecovery {
      * there and its CRC matches; a frame cut short, or space reserved and never stored, is stepped
      * over 8 bytes at a time; padding skips to the lap's end.
      */
-    private static int[] frames(MappedByteBuffer m, int ring, long trimmed) {
+    private static int[] frames(MappedByteBuffer m, int ring, long trimmed, JulRecoveryFormatter formatted) {
         int[] at = new int[1024];
         long[] keys = new long[1024];
         int n = 0;
@@ -202,8 +204,14 @@ public final class JulJournalRecovery {
                         }
                         long pos = m.getLong(f + 16);
                         keys[n] = pos < 0 ? Long.MAX_VALUE : pos;
-                        ordered &= n == 0 || keys[n - 1] <= keys[n];
+                        if (ordered && n > 0 && keys[n - 1] > keys[n]) {
+                            ordered = false;
+                            formatted.discard();
+                        }
                         at[n++] = f;
+                        if (ordered && n % JulRecoveryFormatter.BATCH == 1 && n > JulRecoveryFormatter.BATCH) {
+                            formatted.scanned(at, n - 1 - JulRecoveryFormatter.BATCH); // that batch is whole, a later one exists
+                        }
                     }
                     t += (JulJournal.FRAME_HEADER + len + 7) & ~7;
                     continue;

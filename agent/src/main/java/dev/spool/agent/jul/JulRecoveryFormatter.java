@@ -3,6 +3,7 @@ package dev.spool.agent.jul;
 import java.nio.MappedByteBuffer;
 import java.nio.charset.Charset;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -32,16 +33,19 @@ final class JulRecoveryFormatter implements AutoCloseable {
     private static final AtomicInteger THREADS_MADE = new AtomicInteger();
 
     private final MappedByteBuffer m;
-    private final int[] frames;
     private final String format;
     private final Charset charset;
-    private final ExecutorService pool;
-    private final int batches;
-    private final int ahead;
+    private final int threads = Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
     private final ArrayDeque<Future<JulRecoveryLines.Batch>> queued = new ArrayDeque<>();
     /** The calling thread's; the pool's threads each make their own ({@link #perThread}: only they touch it). */
     private final Formatting callers;
     private final ThreadLocal<Formatting> perThread;
+    /** Null until more than one batch is known (a small journal is formatted on the calling thread). */
+    private ExecutorService pool;
+    private int ahead;
+    /** The frames in the order their lines go to the file, once the scan is done ({@link #start}). */
+    private int[] frames;
+    private int batches;
     private int submitted;
     /** Batches handed out on the calling thread (no pool). */
     private int taken;
@@ -56,31 +60,58 @@ final class JulRecoveryFormatter implements AutoCloseable {
         }
     }
 
-    /**
-     * @param frames the frames' mapping offsets, in the order their lines go to the file
-     * @param first {@code format} compiled by the caller (the caller's thread formats with it)
-     */
-    JulRecoveryFormatter(MappedByteBuffer m, int[] frames, CompiledSimpleFormatter first, String format,
-            Charset charset) {
+    /** @param first {@code format} compiled by the caller (the caller's thread formats with it) */
+    JulRecoveryFormatter(MappedByteBuffer m, CompiledSimpleFormatter first, String format, Charset charset) {
         this.m = m;
-        this.frames = frames;
         this.format = format;
         this.charset = charset;
         this.perThread = ThreadLocal.withInitial(() -> new Formatting(CompiledSimpleFormatter.compile(this.format),
                 this.charset));
         this.callers = new Formatting(first, charset);
+    }
+
+    /**
+     * The scan, while the frames found so far are in the order their lines go to the file: batch
+     * {@code from / BATCH} (frames {@code at[from, from + BATCH)}) is whole and a later one exists,
+     * so it may be formatted now, on the pool's threads, while the scan goes on (its first batches
+     * are the ones a cold JVM formats slowest). At most {@code 2 × threads} are formatted ahead.
+     */
+    void scanned(int[] at, int from) {
+        if (threads <= 1 || submitted >= 2 * threads) {
+            return;
+        }
+        startPool();
+        int[] batch = Arrays.copyOfRange(at, from, from + BATCH);
+        submitted++;
+        queued.add(pool.submit(() -> format(batch, 0, BATCH, perThread.get())));
+    }
+
+    /** The scan found a frame out of that order: the batches formatted during the scan are not the file's. */
+    void discard() {
+        for (Future<JulRecoveryLines.Batch> f : queued) {
+            f.cancel(false);
+        }
+        queued.clear();
+        submitted = 0;
+    }
+
+    /** The scan is done: {@code frames} (mapping offsets) in the order their lines go to the file. */
+    void start(int[] frames) {
+        this.frames = frames;
         this.batches = (frames.length + BATCH - 1) / BATCH;
-        int threads = Math.min(MAX_THREADS, Math.min(Runtime.getRuntime().availableProcessors(), batches));
-        if (batches <= 1 || threads <= 1) {
-            this.pool = null;
-            this.ahead = 0;
-        } else {
-            this.pool = Executors.newFixedThreadPool(threads, r -> {
+        if (batches > 1 && threads > 1) {
+            startPool();
+        }
+    }
+
+    private void startPool() {
+        if (pool == null) {
+            pool = Executors.newFixedThreadPool(threads, r -> {
                 Thread t = new Thread(r, "spool-jul-recovery-" + THREADS_MADE.incrementAndGet());
                 t.setDaemon(true);
                 return t;
             });
-            this.ahead = 2 * threads;
+            ahead = 2 * threads;
         }
     }
 
@@ -92,11 +123,12 @@ final class JulRecoveryFormatter implements AutoCloseable {
     /** The lines of the next batch (frames {@code [k × BATCH, …)}), an unreadable line per unformattable record. */
     JulRecoveryLines.Batch next() throws InterruptedException {
         if (pool == null) {
-            return format(taken++, callers);
+            int from = taken++ * BATCH;
+            return format(frames, from, Math.min(frames.length, from + BATCH), callers);
         }
         while (submitted < batches && queued.size() < ahead) {
-            int b = submitted++;
-            queued.add(pool.submit(() -> format(b, perThread.get())));
+            int from = submitted++ * BATCH;
+            queued.add(pool.submit(() -> format(frames, from, Math.min(frames.length, from + BATCH), perThread.get())));
         }
         try {
             return queued.remove().get();
@@ -109,9 +141,7 @@ final class JulRecoveryFormatter implements AutoCloseable {
         }
     }
 
-    private JulRecoveryLines.Batch format(int batch, Formatting f) {
-        int from = batch * BATCH;
-        int to = Math.min(frames.length, from + BATCH);
+    private JulRecoveryLines.Batch format(int[] frames, int from, int to, Formatting f) {
         JulRecoveryLines.Batch lines = new JulRecoveryLines.Batch(to - from, f.lastSize + (f.lastSize >> 3));
         for (int i = from; i < to; i++) {
             f.lines.append(m, frames[i], lines, i - from);
