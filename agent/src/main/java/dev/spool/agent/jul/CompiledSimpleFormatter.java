@@ -38,13 +38,13 @@ final class CompiledSimpleFormatter implements JulFormat {
     static final String DEFAULT_FORMAT = "%1$tb %1$td, %1$tY %1$tl:%1$tM:%1$tS %1$Tp %2$s%n%4$s: %5$s%6$s%n";
     static final String FORMAT_PROPERTY = "java.util.logging.SimpleFormatter.format";
 
-    private static final int LITERAL = 0;
-    private static final int STRING = 1;      // %s of argument 2..6: '-' flag, width, precision
-    private static final int SECOND_DATE = 2; // argument 1, t/T conversion, text constant within a second
-    private static final int MILLIS = 3;      // %1$tL
-    private static final int NANOS = 4;       // %1$tN
-    private static final int JDK = 5;         // one specifier, formatted by the JDK per record
-    private static final int EPOCH_MILLIS = 6; // %1$tQ
+    static final int LITERAL = 0;
+    static final int STRING = 1;      // %s of argument 2..6: '-' flag, width, precision
+    static final int SECOND_DATE = 2; // argument 1, t/T conversion, text constant within a second
+    static final int MILLIS = 3;      // %1$tL
+    static final int NANOS = 4;       // %1$tN
+    static final int JDK = 5;         // one specifier, formatted by the JDK per record
+    static final int EPOCH_MILLIS = 6; // %1$tQ
 
     private final String format;
     private final int[] kinds;
@@ -119,6 +119,44 @@ final class CompiledSimpleFormatter implements JulFormat {
         return format;
     }
 
+    /** The plan's segments ({@link JulRecoveryLines} writes a line from them). */
+    int segments() {
+        return kinds.length;
+    }
+
+    /** Segment {@code i}'s kind ({@link #LITERAL}, {@link #STRING}, ...). */
+    int kind(int i) {
+        return kinds[i];
+    }
+
+    /** Segment {@code i}'s argument (1..6, 0 for none). */
+    int arg(int i) {
+        return args[i];
+    }
+
+    /** Segment {@code i}'s literal text (or its specifier). */
+    String text(int i) {
+        return texts[i];
+    }
+
+    /** A {@link #STRING} segment's width (-1: none), precision (-1: none) and {@code -} flag. */
+    int width(int i) {
+        return widths[i];
+    }
+
+    int precision(int i) {
+        return precisions[i];
+    }
+
+    boolean leftJustify(int i) {
+        return leftJustify[i];
+    }
+
+    /** A {@link #SECOND_DATE} segment's index into {@link SecondCache#parts}. */
+    int secondIndex(int i) {
+        return secondIndex[i];
+    }
+
     /** Whether the format uses argument {@code n} (1 date, 2 source, 3 logger, 4 level, 5 message, 6 thrown). */
     boolean uses(int n) {
         return uses[n];
@@ -152,7 +190,7 @@ final class CompiledSimpleFormatter implements JulFormat {
     private void formatTo(JulCapture r, StringBuilder sb, JulMessageFormats formats) {
         Locale locale = r.locale;
         ZoneId zone = r.zone();
-        SecondCache c = uses[1] ? secondCache(r, zone, locale) : null;
+        SecondCache c = uses[1] ? secondCache(r.epochSecond, r.nano, zone, locale) : null;
         String thrown = uses[6] ? r.thrownText : null; // printed at the call (JulCapture)
         for (int i = 0; i < kinds.length; i++) {
             switch (kinds[i]) {
@@ -241,13 +279,16 @@ final class CompiledSimpleFormatter implements JulFormat {
         return String.format(locale, texts[i], value);
     }
 
-    /** The texts of the second-resolution date specifiers for {@code r}'s second, zone and locale. */
-    private SecondCache secondCache(JulCapture r, ZoneId zone, Locale locale) {
+    /**
+     * The texts of the second-resolution date specifiers for a record's second, zone and locale (the
+     * same object while they stay the same), and the locale's zero digit.
+     */
+    SecondCache secondCache(long epochSecond, int nano, ZoneId zone, Locale locale) {
         SecondCache c = cache;
-        if (c != null && c.epochSecond == r.epochSecond && c.zone.equals(zone) && c.locale.equals(locale)) {
+        if (c != null && c.epochSecond == epochSecond && c.zone.equals(zone) && c.locale.equals(locale)) {
             return c;
         }
-        ZonedDateTime zdt = ZonedDateTime.ofInstant(Instant.ofEpochSecond(r.epochSecond, r.nano), zone);
+        ZonedDateTime zdt = ZonedDateTime.ofInstant(Instant.ofEpochSecond(epochSecond, nano), zone);
         String[] parts = new String[secondDates];
         for (int i = 0; i < kinds.length; i++) {
             if (kinds[i] == SECOND_DATE) {
@@ -255,12 +296,13 @@ final class CompiledSimpleFormatter implements JulFormat {
             }
         }
         char zero = DecimalFormatSymbols.getInstance(locale).getZeroDigit();
-        c = new SecondCache(r.epochSecond, zone, locale, parts, zero);
+        c = new SecondCache(epochSecond, zone, locale, parts, zero);
         cache = c;
         return c;
     }
 
-    private record SecondCache(long epochSecond, ZoneId zone, Locale locale, String[] parts, char zero) {
+    /** {@code parts[secondIndex(i)]}: segment {@code i}'s text in that second. */
+    record SecondCache(long epochSecond, ZoneId zone, Locale locale, String[] parts, char zero) {
     }
 
     /** One piece of a parsed format (see {@link SimpleFormatParser}). */

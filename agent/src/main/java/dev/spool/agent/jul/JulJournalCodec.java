@@ -186,14 +186,7 @@ final class JulJournalCodec {
             String message = str(b);
             Object[] params = null;
             if (kind == 1) {
-                int n = b.getInt();
-                if (n < 0 || n > b.remaining()) {
-                    throw new IllegalArgumentException("parameter count " + n);
-                }
-                params = new Object[n];
-                for (int i = 0; i < n; i++) {
-                    params[i] = param(b);
-                }
+                params = params(b);
             } else if (kind != 0) {
                 throw new IllegalArgumentException("message kind " + kind);
             }
@@ -324,6 +317,19 @@ final class JulJournalCodec {
         } else {
             throw new IllegalArgumentException("not an immutable JDK value: " + p.getClass().getName());
         }
+    }
+
+    /** A deferred message's parameters (count, then each tagged), read from {@code b}'s position (little-endian). */
+    static Object[] params(ByteBuffer b) {
+        int n = b.getInt();
+        if (n < 0 || n > b.remaining()) {
+            throw new IllegalArgumentException("parameter count " + n);
+        }
+        Object[] params = new Object[n];
+        for (int i = 0; i < n; i++) {
+            params[i] = param(b);
+        }
+        return params;
     }
 
     private static Object param(ByteBuffer b) {

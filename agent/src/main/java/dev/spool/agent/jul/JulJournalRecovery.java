@@ -13,10 +13,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
@@ -157,52 +155,53 @@ public final class JulJournalRecovery {
         long bytes = 0;
         long misplaced = 0;
         long unreadable = 0;
-        List<long[]> frames = frames(m, ring, trimmed); // {frame's mapping offset, its line's recorded file offset}
-        // the writer's order first (the file's: recorded offsets ascending), then the lines never written, in
-        // journal order: per thread, its queue's order either way
-        frames.sort(Comparator.comparingLong((long[] f) -> f[1] < 0 ? Long.MAX_VALUE : f[1]));
-        JulRecoveryTarget target = JulRecoveryTarget.of(logFile, m, frames, when); // the log file, or beside it if emptied since
-        if (target.done()) {
-            return new Result(0, 0, target.note(logFile), null);
-        }
-        try (target; FileChannel ch = FileChannel.open(target.write, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
-                JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, frames, formatter, format, charset)) {
-            Appends file = new Appends(ch);
-            for (int b = 0, batches = formatted.batches(); b < batches; b++) {
-                byte[][] batch = next(formatted);
-                for (int i = 0; i < batch.length; i++) {
-                    if (batch[i] == null) {
-                        unreadable++; // whole by its CRC, yet not formattable: named below, never guessed at
-                        continue;
-                    }
-                    int at = (int) frames.get(b * JulRecoveryFormatter.BATCH + i)[0];
-                    if (target.inLog(m.getLong(at + 16), batch[i])) {
-                        m.putLong(at + 24, JulJournal.DONE); // reached the log before the kill: not copied beside it
-                        continue;
-                    }
-                    long wrote = place(file, m, at, batch[i]);
-                    if (wrote != 0) {
-                        lines++;
-                        bytes += Math.abs(wrote);
-                        misplaced += wrote < 0 ? 1 : 0;
+        try (JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, formatter, format, charset)) {
+            int[] frames = frames(m, ring, trimmed, formatted); // batches are formatted from here on, during the scan
+            JulRecoveryTarget target = JulRecoveryTarget.of(logFile, m, frames, when); // the log file, or beside it
+            if (target.done()) {
+                return new Result(0, 0, target.note(logFile), null);
+            }
+            formatted.start(frames);
+            try (target; FileChannel ch = FileChannel.open(target.write, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE)) {
+                Appends file = new Appends(ch);
+                for (int b = 0, batches = formatted.batches(); b < batches; b++) {
+                    JulRecoveryLines.Batch batch = next(formatted);
+                    for (int i = 0, n = batch.lines(); i < n; i++) {
+                        if (batch.unreadable[i]) {
+                            unreadable++; // whole by its CRC, yet not formattable: named below, never guessed at
+                            continue;
+                        }
+                        int from = batch.from(i);
+                        int at = frames[b * JulRecoveryFormatter.BATCH + i];
+                        if (target.inLog(m.getLong(at + 16), batch.bytes, from, batch.ends[i] - from)) {
+                            m.putLong(at + 24, JulJournal.DONE); // reached the log before the kill: not copied beside it
+                            continue;
+                        }
+                        long wrote = place(file, m, at, batch.bytes, from, batch.ends[i] - from);
+                        if (wrote != 0) {
+                            lines++;
+                            bytes += Math.abs(wrote);
+                            misplaced += wrote < 0 ? 1 : 0;
+                        }
                     }
                 }
+                file.flush();
             }
-            file.flush();
+            target.finish();
+            String note = target.note(logFile) != null ? target.note(logFile) : !existed && lines > 0
+                    ? "the log file was gone (moved or deleted): recreated at " + logFile
+                    : misplaced > 0 ? misplaced + " lines were not where the writer left them (the file was moved, replaced or"
+                    + " truncated since?): appended at its end" : null;
+            if (unreadable > 0) {
+                note = (note == null ? "" : note + "; ") + unreadable + " journaled records could not be formatted (not replayed)";
+            }
+            return new Result(lines, bytes, note, null);
         }
-        target.finish();
-        String note = target.note(logFile) != null ? target.note(logFile) : !existed && lines > 0 ? "the log file was gone (moved or deleted): recreated at " + logFile
-                : misplaced > 0 ? misplaced + " lines were not where the writer left them (the file was moved, replaced or"
-                + " truncated since?): appended at its end" : null;
-        if (unreadable > 0) {
-            note = (note == null ? "" : note + "; ") + unreadable + " journaled records could not be formatted (not replayed)";
-        }
-        return new Result(lines, bytes, note, null);
     }
 
     /** The next batch of lines; an interrupt ends the recovery as an I/O interrupt (the journal stays). */
-    private static byte[][] next(JulRecoveryFormatter formatted) throws IOException {
+    private static JulRecoveryLines.Batch next(JulRecoveryFormatter formatted) throws IOException {
         try {
             return formatted.next();
         } catch (InterruptedException e) {
@@ -212,31 +211,64 @@ public final class JulJournalRecovery {
     }
 
     /**
-     * The whole frames not done from {@code trimmed} on: a frame is where its stored offset is the one
-     * expected there and its CRC matches; a frame cut short, or space reserved and never stored, is
-     * stepped over 8 bytes at a time; padding skips to the lap's end.
+     * The whole frames not done from {@code trimmed} on (their mapping offsets), in the order their
+     * lines go to the file: the writer's first (the file's: recorded offsets ascending), then the lines
+     * never written, in journal order (per thread, its queue's order either way); sorted only when the
+     * journal's order is not that already. A frame is where its stored offset is the one expected
+     * there and its CRC matches; a frame cut short, or space reserved and never stored, is stepped
+     * over 8 bytes at a time; padding skips to the lap's end.
      */
-    private static List<long[]> frames(MappedByteBuffer m, int ring, long trimmed) {
-        List<long[]> frames = new ArrayList<>();
+    private static int[] frames(MappedByteBuffer m, int ring, long trimmed, JulRecoveryFormatter formatted) {
+        int[] at = new int[1024];
+        long[] keys = new long[1024];
+        int n = 0;
+        boolean ordered = true;
         CRC32C crc = new CRC32C();
         for (long t = trimmed, end = trimmed + ring; t < end; ) {
             int phys = (int) (t % ring);
-            int at = JulJournal.HEADER + phys;
-            int len = ring - phys >= JulJournal.FRAME_HEADER && m.getLong(at + 8) == t ? m.getInt(at) : -1;
+            int f = JulJournal.HEADER + phys;
+            int len = ring - phys >= JulJournal.FRAME_HEADER && m.getLong(f + 8) == t ? m.getInt(f) : -1;
             if (len >= 0 && JulJournal.FRAME_HEADER + (long) len <= ring - phys) {
                 crc.reset();
-                crc.update(m.slice(at + JulJournal.FRAME_HEADER, len));
-                if ((int) crc.getValue() == m.getInt(at + 4)) {
-                    if (m.getLong(at + 24) != JulJournal.DONE) {
-                        frames.add(new long[] {at, m.getLong(at + 16)});
+                crc.update(m.slice(f + JulJournal.FRAME_HEADER, len));
+                if ((int) crc.getValue() == m.getInt(f + 4)) {
+                    if (m.getLong(f + 24) != JulJournal.DONE) {
+                        if (n == at.length) {
+                            at = Arrays.copyOf(at, 2 * n);
+                            keys = Arrays.copyOf(keys, 2 * n);
+                        }
+                        long pos = m.getLong(f + 16);
+                        keys[n] = pos < 0 ? Long.MAX_VALUE : pos;
+                        if (ordered && n > 0 && keys[n - 1] > keys[n]) {
+                            ordered = false;
+                            formatted.discard();
+                        }
+                        at[n++] = f;
+                        if (ordered && n % JulRecoveryFormatter.BATCH == 1 && n > JulRecoveryFormatter.BATCH) {
+                            formatted.scanned(at, n - 1 - JulRecoveryFormatter.BATCH); // that batch is whole, a later one exists
+                        }
                     }
                     t += (JulJournal.FRAME_HEADER + len + 7) & ~7;
                     continue;
                 }
             }
-            t += m.getLong(at) == ~t ? ring - phys : 8; // padding to the lap's end, or a frame cut short
+            t += m.getLong(f) == ~t ? ring - phys : 8; // padding to the lap's end, or a frame cut short
         }
-        return frames;
+        return ordered ? Arrays.copyOf(at, n) : sorted(at, keys, n);
+    }
+
+    /** {@code at} ordered by {@code keys}, stably. */
+    private static int[] sorted(int[] at, long[] keys, int n) {
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingLong(i -> keys[i]));
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = at[order[i]];
+        }
+        return out;
     }
 
     /**
@@ -244,26 +276,26 @@ public final class JulJournalRecovery {
      *
      * @return bytes appended (0: there already), negated when the line was not at its recorded offset
      */
-    private static long place(Appends file, MappedByteBuffer m, int at, byte[] line) throws IOException {
+    private static long place(Appends file, MappedByteBuffer m, int at, byte[] line, int off, int len) throws IOException {
         long size = file.size();
         long pos = m.getLong(at + 16);
         if (pos >= 0 && pos < size) {
-            int have = (int) Math.min(line.length, size - pos);
+            int have = (int) Math.min(len, size - pos);
             byte[] there = file.read(pos, have);
-            if (there != null && Arrays.equals(there, 0, have, line, 0, have)) {
-                if (have == line.length) {
+            if (there != null && Arrays.equals(there, 0, have, line, off, off + have)) {
+                if (have == len) {
                     return 0;                                  // in the file: killed before the trim
                 }
                 if (pos + have == size) {
-                    file.append(line, have);                   // the rest of a torn write
-                    return line.length - have;
+                    file.append(line, off + have, len - have); // the rest of a torn write
+                    return len - have;
                 }
             }
         }
         boolean misplaced = pos >= 0 && pos != size;
         m.putLong(at + 16, size); // first: a recovery killed after the write finds the line there
-        file.append(line, 0);
-        return misplaced ? -line.length : line.length;
+        file.append(line, off, len);
+        return misplaced ? -len : len;
     }
 
     /**
@@ -284,15 +316,15 @@ public final class JulJournalRecovery {
             return written + pending.position();
         }
 
-        void append(byte[] line, int from) throws IOException {
-            if (pending.remaining() < line.length - from) {
+        void append(byte[] line, int from, int n) throws IOException {
+            if (pending.remaining() < n) {
                 flush();
             }
-            if (pending.remaining() < line.length - from) {
-                write(ByteBuffer.wrap(line, from, line.length - from));
+            if (pending.remaining() < n) {
+                write(ByteBuffer.wrap(line, from, n));
                 return;
             }
-            pending.put(line, from, line.length - from);
+            pending.put(line, from, n);
         }
 
         /** {@code n} bytes at {@code pos}, or null when the file is shorter. */

@@ -1,10 +1,9 @@
 package dev.spool.agent.jul;
 
-import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.charset.Charset;
 import java.util.ArrayDeque;
-import java.util.List;
+import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,12 +17,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #BATCH} frames are formatted on up to {@link #MAX_THREADS} daemon threads
  * ({@code spool-jul-recovery-<n>}, ended by {@link #close}); at most {@code 2 × threads} batches
  * are formatted ahead of the one being placed, so memory stays a few MB whatever the ring's size.
- * Each thread has its own {@link CompiledSimpleFormatter}, {@link JulMessageFormats} and
- * {@link JulJournalCodec.Decoder} (none is shared: the last two are not thread-safe). A small journal (one batch) is formatted on
- * the calling thread, no thread started.
+ * Each thread has its own {@link JulRecoveryLines} (its {@link CompiledSimpleFormatter},
+ * {@link JulMessageFormats} and {@link JulJournalCodec.Decoder}: none is shared, the last two are not
+ * thread-safe), which writes a batch's lines into one array ({@link JulRecoveryLines.Batch}). A
+ * small journal (one batch) is formatted on the calling thread, no thread started.
  *
  * <p>One caller: {@link #next} hands out the batches in the frames' order; a frame whose record
- * cannot be formatted is a {@code null} line (whole by its CRC, yet not formattable: named by the
+ * cannot be formatted is an unreadable line (whole by its CRC, yet not formattable: named by the
  * recovery, never guessed at). Reads the mapping only ({@code m}'s frames are not written while
  * their batch is formatted: the caller writes a frame's offset after taking its batch).
  */
@@ -33,49 +33,85 @@ final class JulRecoveryFormatter implements AutoCloseable {
     private static final AtomicInteger THREADS_MADE = new AtomicInteger();
 
     private final MappedByteBuffer m;
-    private final List<long[]> frames;
     private final String format;
     private final Charset charset;
-    private final ExecutorService pool;
-    private final int batches;
-    private final int ahead;
-    private final ArrayDeque<Future<byte[][]>> queued = new ArrayDeque<>();
+    private final int threads = Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
+    private final ArrayDeque<Future<JulRecoveryLines.Batch>> queued = new ArrayDeque<>();
     /** The calling thread's; the pool's threads each make their own ({@link #perThread}: only they touch it). */
     private final Formatting callers;
     private final ThreadLocal<Formatting> perThread;
+    /** Null until more than one batch is known (a small journal is formatted on the calling thread). */
+    private ExecutorService pool;
+    private int ahead;
+    /** The frames in the order their lines go to the file, once the scan is done ({@link #start}). */
+    private int[] frames;
+    private int batches;
     private int submitted;
     /** Batches handed out on the calling thread (no pool). */
     private int taken;
 
-    /** What one thread formats with. */
-    private record Formatting(CompiledSimpleFormatter formatter, JulMessageFormats patterns, JulJournalCodec.Decoder decoder) {
+    /** What one thread formats with, and the size of its last batch (the next one's first guess). */
+    private static final class Formatting {
+        final JulRecoveryLines lines;
+        int lastSize = BATCH * 128;
+
+        Formatting(CompiledSimpleFormatter formatter, Charset charset) {
+            this.lines = new JulRecoveryLines(formatter, charset);
+        }
     }
 
-    /**
-     * @param frames {frame's mapping offset, ...} in the order the lines go to the file
-     * @param first {@code format} compiled by the caller (the caller's thread formats with it)
-     */
-    JulRecoveryFormatter(MappedByteBuffer m, List<long[]> frames, CompiledSimpleFormatter first, String format,
-            Charset charset) {
+    /** @param first {@code format} compiled by the caller (the caller's thread formats with it) */
+    JulRecoveryFormatter(MappedByteBuffer m, CompiledSimpleFormatter first, String format, Charset charset) {
         this.m = m;
-        this.frames = frames;
         this.format = format;
         this.charset = charset;
         this.perThread = ThreadLocal.withInitial(() -> new Formatting(CompiledSimpleFormatter.compile(this.format),
-                new JulMessageFormats(), new JulJournalCodec.Decoder()));
-        this.callers = new Formatting(first, new JulMessageFormats(), new JulJournalCodec.Decoder());
-        this.batches = (frames.size() + BATCH - 1) / BATCH;
-        int threads = Math.min(MAX_THREADS, Math.min(Runtime.getRuntime().availableProcessors(), batches));
-        if (batches <= 1 || threads <= 1) {
-            this.pool = null;
-            this.ahead = 0;
-        } else {
-            this.pool = Executors.newFixedThreadPool(threads, r -> {
+                this.charset));
+        this.callers = new Formatting(first, charset);
+    }
+
+    /**
+     * The scan, while the frames found so far are in the order their lines go to the file: batch
+     * {@code from / BATCH} (frames {@code at[from, from + BATCH)}) is whole and a later one exists,
+     * so it may be formatted now, on the pool's threads, while the scan goes on (its first batches
+     * are the ones a cold JVM formats slowest). At most {@code 2 × threads} are formatted ahead.
+     */
+    void scanned(int[] at, int from) {
+        if (threads <= 1 || submitted >= 2 * threads) {
+            return;
+        }
+        startPool();
+        int[] batch = Arrays.copyOfRange(at, from, from + BATCH);
+        submitted++;
+        queued.add(pool.submit(() -> format(batch, 0, BATCH, perThread.get())));
+    }
+
+    /** The scan found a frame out of that order: the batches formatted during the scan are not the file's. */
+    void discard() {
+        for (Future<JulRecoveryLines.Batch> f : queued) {
+            f.cancel(false);
+        }
+        queued.clear();
+        submitted = 0;
+    }
+
+    /** The scan is done: {@code frames} (mapping offsets) in the order their lines go to the file. */
+    void start(int[] frames) {
+        this.frames = frames;
+        this.batches = (frames.length + BATCH - 1) / BATCH;
+        if (batches > 1 && threads > 1) {
+            startPool();
+        }
+    }
+
+    private void startPool() {
+        if (pool == null) {
+            pool = Executors.newFixedThreadPool(threads, r -> {
                 Thread t = new Thread(r, "spool-jul-recovery-" + THREADS_MADE.incrementAndGet());
                 t.setDaemon(true);
                 return t;
             });
-            this.ahead = 2 * threads;
+            ahead = 2 * threads;
         }
     }
 
@@ -84,14 +120,15 @@ final class JulRecoveryFormatter implements AutoCloseable {
         return batches;
     }
 
-    /** The lines of the next batch (frames {@code [k × BATCH, …)}), a null line per unformattable record. */
-    byte[][] next() throws InterruptedException {
+    /** The lines of the next batch (frames {@code [k × BATCH, …)}), an unreadable line per unformattable record. */
+    JulRecoveryLines.Batch next() throws InterruptedException {
         if (pool == null) {
-            return format(taken++, callers);
+            int from = taken++ * BATCH;
+            return format(frames, from, Math.min(frames.length, from + BATCH), callers);
         }
         while (submitted < batches && queued.size() < ahead) {
-            int b = submitted++;
-            queued.add(pool.submit(() -> format(b, perThread.get())));
+            int from = submitted++ * BATCH;
+            queued.add(pool.submit(() -> format(frames, from, Math.min(frames.length, from + BATCH), perThread.get())));
         }
         try {
             return queued.remove().get();
@@ -104,19 +141,12 @@ final class JulRecoveryFormatter implements AutoCloseable {
         }
     }
 
-    private byte[][] format(int batch, Formatting f) {
-        int from = batch * BATCH;
-        int to = Math.min(frames.size(), from + BATCH);
-        byte[][] lines = new byte[to - from][];
+    private JulRecoveryLines.Batch format(int[] frames, int from, int to, Formatting f) {
+        JulRecoveryLines.Batch lines = new JulRecoveryLines.Batch(to - from, f.lastSize + (f.lastSize >> 3));
         for (int i = from; i < to; i++) {
-            int at = (int) frames.get(i)[0];
-            try {
-                ByteBuffer payload = m.slice(at + JulJournal.FRAME_HEADER, m.getInt(at));
-                lines[i - from] = f.formatter().format(f.decoder().decode(payload), f.patterns()).getBytes(charset);
-            } catch (RuntimeException e) {
-                lines[i - from] = null;
-            }
+            f.lines.append(m, frames[i], lines, i - from);
         }
+        f.lastSize = lines.size;
         return lines;
     }
 

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Where a JUL journal's recovery writes its lines (issue 33): into the log file, or, when the log
@@ -66,16 +65,17 @@ final class JulRecoveryTarget implements AutoCloseable {
     }
 
     /**
-     * The target for {@code logFile}'s journal {@code m} whose frames, {frame, recorded offset},
-     * are sorted by recorded offset (never-written ones, -1, last), recovered {@code when}.
+     * The target for {@code logFile}'s journal {@code m} whose frames (mapping offsets) are in the
+     * order their lines go to the file (recorded offsets ascending, never-written ones last),
+     * recovered {@code when}.
      */
-    static JulRecoveryTarget of(Path logFile, MappedByteBuffer m, List<long[]> sorted, When when) throws IOException {
+    static JulRecoveryTarget of(Path logFile, MappedByteBuffer m, int[] sorted, When when) throws IOException {
         long token = m.getLong(JulJournal.DIVERTED_OFFSET);
         boolean resumed = token != 0;
         if (!resumed) {
-            long first = sorted.isEmpty() ? -1 : sorted.get(0)[1];
+            long first = sorted.length == 0 ? -1 : m.getLong(sorted[0] + 16);
             boolean had = when != When.RECOVER_COMMAND || Math.max(first, m.getLong(JulJournal.REACHED_OFFSET)) > 0;
-            if (sorted.isEmpty() || when != When.TAKEOVER && !(had && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
+            if (sorted.length == 0 || when != When.TAKEOVER && !(had && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
                     && Files.size(logFile) == 0)) {
                 return new JulRecoveryTarget(logFile, null, false, null);
             }
@@ -106,18 +106,19 @@ final class JulRecoveryTarget implements AutoCloseable {
     }
 
     /**
-     * At takeover, whether {@code line} is in the log at {@code pos}, its recorded offset: it reached
+     * At takeover, whether the line ({@code length} bytes of {@code bytes} from {@code from}) is in the
+     * log at {@code pos}, its recorded offset: it reached
      * the file before the kill (its frame was not marked done yet), so it is not copied beside it.
      */
-    boolean inLog(long pos, byte[] line) throws IOException {
-        if (log == null || pos < 0 || pos + line.length > log.size()) {
+    boolean inLog(long pos, byte[] bytes, int from, int length) throws IOException {
+        if (log == null || pos < 0 || pos + length > log.size()) {
             return false;
         }
-        ByteBuffer there = ByteBuffer.allocate(line.length);
+        ByteBuffer there = ByteBuffer.allocate(length);
         while (there.hasRemaining() && log.read(there, pos + there.position()) >= 0) {
             // read fully
         }
-        return !there.hasRemaining() && Arrays.equals(there.array(), line);
+        return !there.hasRemaining() && Arrays.equals(there.array(), 0, length, bytes, from, from + length);
     }
 
     /** After the last line: the side file takes its name (nothing to do for the log file). */

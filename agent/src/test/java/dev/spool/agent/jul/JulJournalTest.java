@@ -205,6 +205,36 @@ class JulJournalTest {
         assertEquals("before\n" + line("reserved second, written first") + first.line(), Files.readString(log));
     }
 
+    /**
+     * Batches are formatted while the scan still runs, in the journal's order; a frame the scan finds
+     * far into the journal whose line the writer wrote first (two threads' queues) changes that order:
+     * the batches formatted so far are dropped, and the lines still go in the writer's order.
+     */
+    @Test
+    void shouldReplayInTheWritersOrderWhenAFrameFarIntoTheJournalWasWrittenFirst() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
+        JulJournal j = JulJournal.create(log, FORMAT, StandardCharsets.UTF_8);
+        int n = 6 * JulRecoveryFormatter.BATCH + 10;
+        int early = 5 * JulRecoveryFormatter.BATCH + 3; // after every batch formatted during the scan
+        StringBuilder rest = new StringBuilder();
+        String first = null;
+        for (int i = 0; i < n; i++) {
+            String message = "line " + i;
+            long frame = appendRecord(j, message);
+            if (i == early) {
+                first = line(message);
+                append(log, first);
+                j.filePos(frame, 7);
+            } else {
+                rest.append(line(message));
+            }
+        }
+        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
+        assertEquals(n - 1, r.lines(), r.describe(log));
+        assertNull(r.note());
+        assertEquals("before\n" + first + rest, Files.readString(log));
+    }
+
     @Test
     void shouldNotReplayADoneRecordNorAFrameCutShort() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "");
