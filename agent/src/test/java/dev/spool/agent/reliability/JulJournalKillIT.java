@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * replays the journal the killed one left at the start of routing, and {@code spool recover FILE}
  * the last one's. Then every acknowledged line (its logging call returned: recorded exactly in a
  * {@code MAP_SHARED} side file) is in the file exactly once, per thread in order, and every line
- * is whole. Kills: {@code -Dspool.reliability.julKills=N} (default 6, ~18 s with the bean and JFR checks; hundreds by hand),
+ * is whole. Kills: {@code -Dspool.reliability.julKills=N} (default 4, ~12 s with the bean and JFR checks; hundreds by hand),
  * seed {@code -Dspool.reliability.seed}; {@code -Dspool.reliability.julJournal=false} runs the
  * same with {@code spool.sink.journal=false} (acknowledged lines are then lost: the test fails).
  * Round 1 also reads the log's Sink bean over JMX ({@code RecoveredAtOpen}, {@code JournalPendingBytes});
@@ -52,7 +52,7 @@ class JulJournalKillIT {
 
     @Test
     void shouldKeepEveryAcknowledgedJulLineOnceInOrderAcrossKills() throws Exception {
-        killRounds(Integer.getInteger("spool.reliability.julKills", 6), List.of());
+        killRounds(Integer.getInteger("spool.reliability.julKills", 4), List.of());
     }
 
     /**
@@ -62,7 +62,7 @@ class JulJournalKillIT {
      */
     @Test
     void shouldKeepEveryAcknowledgedJulLineWhenTheJournalRingFills() throws Exception {
-        killRounds(Integer.getInteger("spool.reliability.julFullKills", 3), List.of("-Ddev.spool.jul.journalBytes=65536"));
+        killRounds(Integer.getInteger("spool.reliability.julFullKills", 2), List.of("-Ddev.spool.jul.journalBytes=65536"));
     }
 
     /**
