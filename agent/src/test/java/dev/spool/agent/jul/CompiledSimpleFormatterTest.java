@@ -17,9 +17,8 @@ import java.util.TimeZone;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.SimpleFormatter;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Differential: {@link CompiledSimpleFormatter} over a {@link JulCapture} against the JDK's
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * {@link SimpleFormatCorpus}, time zones with DST transitions, non-English locales, and instants
  * around midnight, new year and the transitions.
  */
+@ExtendWith(RestoresFormatDefaults.class)
 class CompiledSimpleFormatterTest {
 
     private static final List<String> ZONES = List.of("UTC", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe",
@@ -35,25 +35,6 @@ class CompiledSimpleFormatterTest {
             Locale.forLanguageTag("ar-EG"), Locale.forLanguageTag("th-TH-u-nu-thai"), Locale.forLanguageTag("tr-TR"),
             Locale.forLanguageTag("hi-IN"));
     private static final Level NOTICE = new Level("NOTICE", 850) { };
-
-    private TimeZone zone;
-    private Locale locale;
-    private Locale formatLocale;
-
-    @BeforeEach
-    void remember() {
-        zone = TimeZone.getDefault();
-        locale = Locale.getDefault();
-        formatLocale = Locale.getDefault(Locale.Category.FORMAT);
-    }
-
-    @AfterEach
-    void restore() {
-        TimeZone.setDefault(zone);
-        Locale.setDefault(locale);
-        Locale.setDefault(Locale.Category.FORMAT, formatLocale);
-        System.clearProperty(CompiledSimpleFormatter.FORMAT_PROPERTY);
-    }
 
     public static final class Bundle extends ListResourceBundle {
         @Override

@@ -29,9 +29,8 @@ import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.SimpleFormatter;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,24 +40,10 @@ import org.junit.jupiter.api.io.TempDir;
  * exactly once: skipped where the writer's bytes are, the rest of a torn line, never-written
  * lines after the last line, a gone file recreated, done records and frames cut short skipped.
  */
+@ExtendWith(RestoresFormatDefaults.class)
 class JulJournalTest {
     @TempDir
     Path dir;
-    private TimeZone zone;
-    private Locale locale;
-
-    @BeforeEach
-    void remember() {
-        zone = TimeZone.getDefault();
-        locale = Locale.getDefault();
-    }
-
-    @AfterEach
-    void restore() {
-        TimeZone.setDefault(zone);
-        Locale.setDefault(locale);
-        System.clearProperty(CompiledSimpleFormatter.FORMAT_PROPERTY);
-    }
 
     @Test
     void shouldFormatAJournaledRecordLikeTheJdksSimpleFormatterForEveryFormatZoneAndLocale() {

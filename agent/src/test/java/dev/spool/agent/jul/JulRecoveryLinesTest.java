@@ -15,9 +15,8 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.TimeZone;
 import java.util.logging.LogRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Differential: the line recovery writes straight from a journal frame ({@link JulRecoveryLines})
@@ -27,28 +26,13 @@ import org.junit.jupiter.api.Test;
  * periods, four charsets, random records, and payloads with bytes flipped (unformattable either way,
  * or the same line).
  */
+@ExtendWith(RestoresFormatDefaults.class)
 class JulRecoveryLinesTest {
     private static final List<Charset> CHARSETS = List.of(StandardCharsets.UTF_8, StandardCharsets.ISO_8859_1,
             StandardCharsets.US_ASCII, StandardCharsets.UTF_16LE);
     private static final List<String> ZONES = List.of("UTC", "Europe/Berlin", "Australia/Lord_Howe");
     private static final List<Locale> LOCALES = List.of(Locale.US, Locale.GERMANY, Locale.JAPAN,
             Locale.forLanguageTag("th-TH-u-nu-thai"), Locale.forLanguageTag("ar-EG"));
-
-    private TimeZone zone;
-    private Locale locale;
-
-    @BeforeEach
-    void remember() {
-        zone = TimeZone.getDefault();
-        locale = Locale.getDefault();
-    }
-
-    @AfterEach
-    void restore() {
-        TimeZone.setDefault(zone);
-        Locale.setDefault(locale);
-        System.clearProperty(CompiledSimpleFormatter.FORMAT_PROPERTY);
-    }
 
     @Test
     void shouldWriteTheSameBytesStraightFromTheFrameAsTheGeneralPathForEveryFormatZoneLocaleAndCharset() {
