@@ -71,7 +71,9 @@ for area in "${AREAS[@]}"; do
     capture)
       run capture capture-workload 12 scripts/capture-workload.sh "$(rounds 5 2)" 100 400 6
       run capture CaptureBench 16 "${JMH[@]}" CaptureBench -wi 3 -i 5 -w 1s -r 1s -f 1
-      run capture host-shapes 12 scripts/host-shapes.sh "$(rounds 5 2)" 3 ;;
+      # docs: 10 rounds, the capture path needs 3-4 to be compiled (with 3 it reports warm-up, 0.93 vs 0.21)
+      run capture host-shapes-docs 12 scripts/host-shapes.sh "$(rounds 3 2)" 10 docs
+      run capture host-shapes-lists 8 scripts/host-shapes.sh "$(rounds 5 2)" 3 lists ;;
     jul)
       run jul jul-workload 10 scripts/jul-workload.sh "$(rounds 7 2)" ;;
     spring)   # not in the default set: downloads Spring Boot 3.5.7 for bench/spring-host (outside the reactor)

@@ -39,17 +39,17 @@ class AcknowledgedKillTest {
 
     @Test
     void shouldKeepEveryAcknowledgedEventWhenKilledAtTheDefaults() throws Exception {
-        killLoop(SinkType.FILE, false, Integer.getInteger("spool.reliability.kills", 10));
+        killLoop(SinkType.FILE, false, Integer.getInteger("spool.reliability.kills", 6));
     }
 
     @Test
     void shouldKeepEveryAcknowledgedSplitRecordWhenKilled() throws Exception {
-        killLoop(SinkType.FILE, true, Integer.getInteger("spool.reliability.kills", 10));
+        killLoop(SinkType.FILE, true, Integer.getInteger("spool.reliability.kills", 6));
     }
 
     @Test
     void shouldKeepEveryAcknowledgedEventOnTheMmapBackEndWhenKilled() throws Exception {
-        killLoop(SinkType.MMAP, false, Integer.getInteger("spool.reliability.mmapKills", 4));
+        killLoop(SinkType.MMAP, false, Integer.getInteger("spool.reliability.mmapKills", 3));
     }
 
     private void killLoop(SinkType type, boolean split, int kills) throws Exception {
