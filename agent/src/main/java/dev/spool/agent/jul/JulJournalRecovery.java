@@ -330,11 +330,7 @@ public final class JulJournalRecovery {
         /** {@code n} bytes at {@code pos}, or null when the file is shorter. */
         byte[] read(long pos, int n) throws IOException {
             flush();
-            ByteBuffer b = ByteBuffer.allocate(n);
-            while (b.hasRemaining() && ch.read(b, pos + b.position()) >= 0) {
-                // read fully
-            }
-            return b.hasRemaining() ? null : b.array();
+            return readAt(ch, pos, n);
         }
 
         void flush() throws IOException {
@@ -348,6 +344,15 @@ public final class JulJournalRecovery {
                 written += ch.write(b, written);
             }
         }
+    }
+
+    /** {@code n} bytes of {@code ch} at {@code pos}, or null when the file is shorter. */
+    static byte[] readAt(FileChannel ch, long pos, int n) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(n);
+        while (b.hasRemaining() && ch.read(b, pos + b.position()) >= 0) {
+            // read fully
+        }
+        return b.hasRemaining() ? null : b.array();
     }
 
     private static String text(ByteBuffer m, int offset) {

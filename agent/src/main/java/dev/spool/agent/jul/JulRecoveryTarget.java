@@ -1,7 +1,6 @@
 package dev.spool.agent.jul;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -114,11 +113,8 @@ final class JulRecoveryTarget implements AutoCloseable {
         if (log == null || pos < 0 || pos + length > log.size()) {
             return false;
         }
-        ByteBuffer there = ByteBuffer.allocate(length);
-        while (there.hasRemaining() && log.read(there, pos + there.position()) >= 0) {
-            // read fully
-        }
-        return !there.hasRemaining() && Arrays.equals(there.array(), 0, length, bytes, from, from + length);
+        byte[] there = JulJournalRecovery.readAt(log, pos, length);
+        return there != null && Arrays.equals(there, 0, length, bytes, from, from + length);
     }
 
     /** After the last line: the side file takes its name (nothing to do for the log file). */
@@ -132,7 +128,7 @@ final class JulRecoveryTarget implements AutoCloseable {
     String note(Path logFile) {
         return side == null ? null : logFile + " was empty (a FileHandler opened with append=false, JUL's default, or"
                 + " emptied since the kill) or written by this run before attach: the killed run's lines "
-                + (done() && resumed ? "were put" : "are") + " in " + side + ", not in it";
+                + (done() ? "were put" : "are") + " in " + side + ", not in it";
     }
 
     @Override
