@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Locale;
@@ -151,7 +153,7 @@ class JulCapture {
                 rawMessage, parameters);
     }
 
-    /** The journal frame holding this record ({@link JulJournal}), or -1; set by the caller before the offer. */
+    /** The journal frame holding this record ({@link MappedLogJournal}), or -1; set by the caller before the offer. */
     long journalAt = -1;
 
     /** The default zone as read at the call (null: the format prints no date). */

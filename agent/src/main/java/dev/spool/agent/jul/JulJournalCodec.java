@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
@@ -12,7 +14,7 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * A captured {@code SimpleFormatter} record as a journal frame's payload ({@link JulJournal}):
+ * A captured {@code SimpleFormatter} record as a journal frame's payload ({@link MappedLogJournal}):
  * everything {@link CompiledSimpleFormatter} reads, so recovery formats the line without the host.
  * The message goes as captured: its text, or (deferred) the raw pattern and its parameters, each
  * an immutable JDK value ({@link JulMessages#allImmutable}) stored typed, so {@code MessageFormat}

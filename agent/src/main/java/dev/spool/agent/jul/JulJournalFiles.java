@@ -1,10 +1,12 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+
 import java.nio.file.Path;
 import java.util.function.LongSupplier;
 
 /**
- * What a JUL journal ({@link JulJournal}) needs to know of the routed stream under a
+ * What a JUL journal ({@link MappedLogJournal}) needs to know of the routed stream under a
  * {@code FileHandler}'s byte meter, answered by the agent's routing (which owns that stream).
  * Every method takes the stream object found under the meter and answers "unknown" (null, -1,
  * false) for anything else. Thread-safe.

@@ -1,5 +1,9 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+import dev.spool.agent.journal.RecoveryAppends;
+import dev.spool.agent.journal.RecoveryTarget;
+
 import dev.spool.internal.jfr.SpoolJfr;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -18,7 +22,7 @@ import java.util.Comparator;
 import java.util.zip.CRC32C;
 
 /**
- * Replays the journal ({@link JulJournal}) a killed process left beside a JUL log file into it,
+ * Replays the journal ({@link MappedLogJournal}) a killed process left beside a JUL log file into it,
  * exactly once, each line whole, per thread in order (issue 33). Runs at the start of routing for
  * the file (the agent wrapping the {@code FileHandler}'s stream, before anything new is written:
  * the handler's lock file keeps any other process off the file) and from {@code spool recover FILE}.
@@ -35,7 +39,7 @@ import java.util.zip.CRC32C;
  *
  * <p>A log file moved or deleted since: the lines go to a file recreated at the path, and the
  * result says so; emptied since (a {@code FileHandler} opened with {@code append=false}): beside it
- * ({@link JulRecoveryTarget}). A damaged journal is renamed {@code <journal>.orphan-<ms>} and reported. Not
+ * ({@link RecoveryTarget}). A damaged journal is renamed {@code <journal>.orphan-<ms>} and reported. Not
  * thread-safe; one call at a time per file.
  */
 public final class JulJournalRecovery {
@@ -56,7 +60,7 @@ public final class JulJournalRecovery {
 
     /** The journal beside {@code logFile} exists (a JUL log file, as opposed to an event file). */
     public static boolean hasJournal(Path logFile) {
-        return Files.isRegularFile(JulJournal.journalOf(logFile), LinkOption.NOFOLLOW_LINKS);
+        return Files.isRegularFile(MappedLogJournal.journalOf(logFile), LinkOption.NOFOLLOW_LINKS);
     }
 
     /**
@@ -65,46 +69,46 @@ public final class JulJournalRecovery {
      * @param refuseLiveOwner refuse a journal whose writing process is still running ({@code spool recover})
      */
     public static Result recover(Path logFile, boolean refuseLiveOwner) throws IOException {
-        return recover(logFile, refuseLiveOwner, JulRecoveryTarget.When.RECOVER_COMMAND);
+        return recover(logFile, refuseLiveOwner, RecoveryTarget.When.RECOVER_COMMAND);
     }
 
     /**
      * Replays the journal of {@code logFile}, if any, at the start of routing for it: the host's
      * {@code FileHandler} has just opened the file, so an empty file takes no replayed line (a
      * handler opened with {@code append=false}, JUL's default, writes from offset 0 over them):
-     * they go beside it ({@link JulRecoveryTarget}).
+     * they go beside it ({@link RecoveryTarget}).
      */
     public static Result recoverAtRoutingStart(Path logFile) throws IOException {
-        return recover(logFile, false, JulRecoveryTarget.When.ROUTING_START);
+        return recover(logFile, false, RecoveryTarget.When.ROUTING_START);
     }
 
     /**
      * Replays the journal of {@code logFile}, if any, when {@code attach} takes over a handler that
-     * has been writing the file plainly: the lines go beside it ({@link JulRecoveryTarget}). A
+     * has been writing the file plainly: the lines go beside it ({@link RecoveryTarget}). A
      * journal of another running process is refused.
      */
     static Result recoverAtTakeover(Path logFile) throws IOException {
-        return recover(logFile, true, JulRecoveryTarget.When.TAKEOVER);
+        return recover(logFile, true, RecoveryTarget.When.TAKEOVER);
     }
 
-    private static Result recover(Path logFile, boolean refuseLiveOwner, JulRecoveryTarget.When when) throws IOException {
-        Path jp = JulJournal.journalOf(logFile);
+    private static Result recover(Path logFile, boolean refuseLiveOwner, RecoveryTarget.When when) throws IOException {
+        Path jp = MappedLogJournal.journalOf(logFile);
         if (!Files.isRegularFile(jp, LinkOption.NOFOLLOW_LINKS)
-                || when != JulRecoveryTarget.When.RECOVER_COMMAND && JulJournal.live(jp)) {
+                || when != RecoveryTarget.When.RECOVER_COMMAND && MappedLogJournal.live(jp)) {
             return Result.NOTHING; // none, or this process writes it now (a handler routed already)
         }
         Result r;
         String wrong;
         try (FileChannel jc = FileChannel.open(jp, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long size = jc.size();
-            if (size < JulJournal.HEADER + 8 || size > Integer.MAX_VALUE) {
+            if (size < MappedLogJournal.HEADER + 8 || size > Integer.MAX_VALUE) {
                 wrong = "its size (" + size + " bytes) is not a journal's";
                 r = null;
             } else {
                 MappedByteBuffer m = jc.map(FileChannel.MapMode.READ_WRITE, 0, size);
                 m.order(ByteOrder.LITTLE_ENDIAN);
                 wrong = checkHeader(m, size);
-                long pid = m.getLong(JulJournal.PID_OFFSET);
+                long pid = m.getLong(MappedLogJournal.PID_OFFSET);
                 if (wrong == null && refuseLiveOwner && pid != ProcessHandle.current().pid()
                         && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
                     return new Result(0, 0, null, "journal " + jp + " belongs to process " + pid + ", which is running:"
@@ -127,29 +131,29 @@ public final class JulJournalRecovery {
     }
 
     private static String checkHeader(ByteBuffer m, long size) {
-        byte[] magic = new byte[JulJournal.MAGIC.length];
+        byte[] magic = new byte[MappedLogJournal.MAGIC.length];
         m.get(0, magic);
-        if (!Arrays.equals(magic, JulJournal.MAGIC) || m.getInt(8) != JulJournal.VERSION) {
+        if (!Arrays.equals(magic, MappedLogJournal.MAGIC) || m.getInt(8) != MappedLogJournal.VERSION) {
             return "no SPOOLJUL version 1 header";
         }
-        int ring = m.getInt(JulJournal.RING_BYTES_OFFSET);
-        if (ring <= 0 || ring % 8 != 0 || JulJournal.HEADER + (long) ring != size) {
+        int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
+        if (ring <= 0 || ring % 8 != 0 || MappedLogJournal.HEADER + (long) ring != size) {
             return "its ring size (" + ring + ") does not match its size";
         }
-        int cs = m.getInt(JulJournal.CHARSET_OFFSET);
-        int f = m.getInt(JulJournal.FORMAT_OFFSET);
-        if (cs < 0 || cs > JulJournal.FORMAT_OFFSET - JulJournal.CHARSET_OFFSET - 4 || f < 0 || f > JulJournal.FORMAT_MAX) {
+        int cs = m.getInt(MappedLogJournal.CHARSET_OFFSET);
+        int f = m.getInt(MappedLogJournal.FORMAT_OFFSET);
+        if (cs < 0 || cs > MappedLogJournal.FORMAT_OFFSET - MappedLogJournal.CHARSET_OFFSET - 4 || f < 0 || f > MappedLogJournal.FORMAT_MAX) {
             return "its charset or format string is damaged";
         }
         return null;
     }
 
-    private static Result replay(Path logFile, MappedByteBuffer m, JulRecoveryTarget.When when) throws IOException {
-        String format = text(m, JulJournal.FORMAT_OFFSET);
-        Charset charset = Charset.forName(text(m, JulJournal.CHARSET_OFFSET));
+    private static Result replay(Path logFile, MappedByteBuffer m, RecoveryTarget.When when) throws IOException {
+        String format = text(m, MappedLogJournal.FORMAT_OFFSET);
+        Charset charset = Charset.forName(text(m, MappedLogJournal.CHARSET_OFFSET));
         CompiledSimpleFormatter formatter = CompiledSimpleFormatter.compile(format);
-        int ring = m.getInt(JulJournal.RING_BYTES_OFFSET);
-        long trimmed = m.getLong(JulJournal.TRIMMED_OFFSET);
+        int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
+        long trimmed = m.getLong(MappedLogJournal.TRIMMED_OFFSET);
         boolean existed = Files.exists(logFile, LinkOption.NOFOLLOW_LINKS);
         long lines = 0;
         long bytes = 0;
@@ -157,14 +161,14 @@ public final class JulJournalRecovery {
         long unreadable = 0;
         try (JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, formatter, format, charset)) {
             int[] frames = frames(m, ring, trimmed, formatted); // batches are formatted from here on, during the scan
-            JulRecoveryTarget target = JulRecoveryTarget.of(logFile, m, frames, when); // the log file, or beside it
+            RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, when); // the log file, or beside it
             if (target.done()) {
                 return new Result(0, 0, target.note(logFile), null);
             }
             formatted.start(frames);
             try (target; FileChannel ch = FileChannel.open(target.write, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE)) {
-                Appends file = new Appends(ch);
+                RecoveryAppends file = new RecoveryAppends(ch);
                 for (int b = 0, batches = formatted.batches(); b < batches; b++) {
                     JulRecoveryLines.Batch batch = next(formatted);
                     for (int i = 0, n = batch.lines(); i < n; i++) {
@@ -175,10 +179,10 @@ public final class JulJournalRecovery {
                         int from = batch.from(i);
                         int at = frames[b * JulRecoveryFormatter.BATCH + i];
                         if (target.inLog(m.getLong(at + 16), batch.bytes, from, batch.ends[i] - from)) {
-                            m.putLong(at + 24, JulJournal.DONE); // reached the log before the kill: not copied beside it
+                            m.putLong(at + 24, MappedLogJournal.DONE); // reached the log before the kill: not copied beside it
                             continue;
                         }
-                        long wrote = place(file, m, at, batch.bytes, from, batch.ends[i] - from);
+                        long wrote = file.place(m, at, batch.bytes, from, batch.ends[i] - from);
                         if (wrote != 0) {
                             lines++;
                             bytes += Math.abs(wrote);
@@ -226,13 +230,13 @@ public final class JulJournalRecovery {
         CRC32C crc = new CRC32C();
         for (long t = trimmed, end = trimmed + ring; t < end; ) {
             int phys = (int) (t % ring);
-            int f = JulJournal.HEADER + phys;
-            int len = ring - phys >= JulJournal.FRAME_HEADER && m.getLong(f + 8) == t ? m.getInt(f) : -1;
-            if (len >= 0 && JulJournal.FRAME_HEADER + (long) len <= ring - phys) {
+            int f = MappedLogJournal.HEADER + phys;
+            int len = ring - phys >= MappedLogJournal.FRAME_HEADER && m.getLong(f + 8) == t ? m.getInt(f) : -1;
+            if (len >= 0 && MappedLogJournal.FRAME_HEADER + (long) len <= ring - phys) {
                 crc.reset();
-                crc.update(m.slice(f + JulJournal.FRAME_HEADER, len));
+                crc.update(m.slice(f + MappedLogJournal.FRAME_HEADER, len));
                 if ((int) crc.getValue() == m.getInt(f + 4)) {
-                    if (m.getLong(f + 24) != JulJournal.DONE) {
+                    if (m.getLong(f + 24) != MappedLogJournal.DONE) {
                         if (n == at.length) {
                             at = Arrays.copyOf(at, 2 * n);
                             keys = Arrays.copyOf(keys, 2 * n);
@@ -248,7 +252,7 @@ public final class JulJournalRecovery {
                             formatted.scanned(at, n - 1 - JulRecoveryFormatter.BATCH); // that batch is whole, a later one exists
                         }
                     }
-                    t += (JulJournal.FRAME_HEADER + len + 7) & ~7;
+                    t += (MappedLogJournal.FRAME_HEADER + len + 7) & ~7;
                     continue;
                 }
             }
@@ -269,90 +273,6 @@ public final class JulJournalRecovery {
             out[i] = at[order[i]];
         }
         return out;
-    }
-
-    /**
-     * Puts one line into the file: skipped when there already; the rest of a torn line; else at the end.
-     *
-     * @return bytes appended (0: there already), negated when the line was not at its recorded offset
-     */
-    private static long place(Appends file, MappedByteBuffer m, int at, byte[] line, int off, int len) throws IOException {
-        long size = file.size();
-        long pos = m.getLong(at + 16);
-        if (pos >= 0 && pos < size) {
-            int have = (int) Math.min(len, size - pos);
-            byte[] there = file.read(pos, have);
-            if (there != null && Arrays.equals(there, 0, have, line, off, off + have)) {
-                if (have == len) {
-                    return 0;                                  // in the file: killed before the trim
-                }
-                if (pos + have == size) {
-                    file.append(line, off + have, len - have); // the rest of a torn write
-                    return len - have;
-                }
-            }
-        }
-        boolean misplaced = pos >= 0 && pos != size;
-        m.putLong(at + 16, size); // first: a recovery killed after the write finds the line there
-        file.append(line, off, len);
-        return misplaced ? -len : len;
-    }
-
-    /**
-     * The log file as recovery appends to it: appended lines are gathered and written 1 MiB at a time
-     * (a read first writes what is gathered); its size is kept here, not asked per line.
-     */
-    private static final class Appends {
-        private final FileChannel ch;
-        private final ByteBuffer pending = ByteBuffer.allocate(1 << 20);
-        private long written;
-
-        Appends(FileChannel ch) throws IOException {
-            this.ch = ch;
-            this.written = ch.size();
-        }
-
-        long size() {
-            return written + pending.position();
-        }
-
-        void append(byte[] line, int from, int n) throws IOException {
-            if (pending.remaining() < n) {
-                flush();
-            }
-            if (pending.remaining() < n) {
-                write(ByteBuffer.wrap(line, from, n));
-                return;
-            }
-            pending.put(line, from, n);
-        }
-
-        /** {@code n} bytes at {@code pos}, or null when the file is shorter. */
-        byte[] read(long pos, int n) throws IOException {
-            flush();
-            return readAt(ch, pos, n);
-        }
-
-        void flush() throws IOException {
-            pending.flip();
-            write(pending);
-            pending.clear();
-        }
-
-        private void write(ByteBuffer b) throws IOException {
-            while (b.hasRemaining()) {
-                written += ch.write(b, written);
-            }
-        }
-    }
-
-    /** {@code n} bytes of {@code ch} at {@code pos}, or null when the file is shorter. */
-    static byte[] readAt(FileChannel ch, long pos, int n) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(n);
-        while (b.hasRemaining() && ch.read(b, pos + b.position()) >= 0) {
-            // read fully
-        }
-        return b.hasRemaining() ? null : b.array();
     }
 
     private static String text(ByteBuffer m, int offset) {

@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+
 import dev.spool.agent.internal.AgentLog;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -37,7 +39,7 @@ final class JulJournalWriter {
     static final int ROOM_ATTEMPTS = 3;
     /** After a drain that freed nothing, how long callers store without making room (a stuck ring costs no drain per record). */
     static final long ROOM_BACKOFF_NANOS = 1_000_000_000L;
-    private final JulJournal journal;
+    private final MappedLogJournal journal;
     private final JulJournalCodec codec = new JulJournalCodec();
     private final JulJournalFiles files;
     private final Object stream;
@@ -49,7 +51,7 @@ final class JulJournalWriter {
     private volatile long roomAgainAt = Long.MIN_VALUE;
     private long before;
 
-    private JulJournalWriter(JulJournal journal, JulJournalFiles files, Object stream, BiConsumer<String, String> errors) {
+    private JulJournalWriter(MappedLogJournal journal, JulJournalFiles files, Object stream, BiConsumer<String, String> errors) {
         this.journal = journal;
         this.files = files;
         this.stream = stream;
@@ -76,7 +78,7 @@ final class JulJournalWriter {
                         + ": not journaled");
                 return null;
             }
-            JulJournal journal = JulJournal.create(file, format.format(), charset);
+            MappedLogJournal journal = MappedLogJournal.create(file, format.format(), charset);
             files.showJournal(stream, journal::pendingBytes);
             return new JulJournalWriter(journal, files, stream, errors);
         } catch (IOException e) {
@@ -100,7 +102,7 @@ final class JulJournalWriter {
         long at = -1;
         try {
             at = store(r);
-            for (int attempt = 0; at == JulJournal.FULL && attempt < ROOM_ATTEMPTS && System.nanoTime() >= roomAgainAt; attempt++) {
+            for (int attempt = 0; at == MappedLogJournal.FULL && attempt < ROOM_ATTEMPTS && System.nanoTime() >= roomAgainAt; attempt++) {
                 long trimmedBefore = journal.trimmed();
                 boolean written = makeRoom.getAsBoolean();
                 if (!written || journal.trimmed() == trimmedBefore) {
@@ -118,7 +120,7 @@ final class JulJournalWriter {
         if (at < 0) { // counted each time (the agent's errors), named once per reason
             notJournaled.incrementAndGet();
             errors.accept("jul-journal-full", "journal " + journal.path + ": a record was captured without the journal"
-                    + (at == JulJournal.FULL ? " (the ring stayed full after the caller wrote what was captured: the sink"
+                    + (at == MappedLogJournal.FULL ? " (the ring stayed full after the caller wrote what was captured: the sink"
                     + " is stuck or behind)" : " (the journal stopped, or the record is over half the ring)")
                     + "; lost by a kill -9 within the visibility bound");
         }

@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.RecoveryTarget;
+
 import dev.spool.bridge.Hooks;
 import java.io.File;
 import java.io.OutputStream;
@@ -108,7 +110,7 @@ public final class JulOpenHandlers {
     /**
      * A journal an earlier, killed run left beside the file (outside the handler's monitor: the host
      * keeps logging meanwhile): this run has written the file since, so those lines have no place in
-     * it any more; they go beside it ({@link JulRecoveryTarget}), and the routing started next
+     * it any more; they go beside it ({@link RecoveryTarget}), and the routing started next
      * journals afresh. A journal this process writes (the handler is routed already) is left alone.
      *
      * @return false when a killed run's journal is still there (refused or failed): the handler is

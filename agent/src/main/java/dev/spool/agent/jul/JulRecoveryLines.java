@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -109,7 +111,7 @@ final class JulRecoveryLines {
             b.size = start;
         }
         try {
-            ByteBuffer p = m.slice(at + JulJournal.FRAME_HEADER, m.getInt(at));
+            ByteBuffer p = m.slice(at + MappedLogJournal.FRAME_HEADER, m.getInt(at));
             byte[] line = formatter.format(decoder.decode(p), formats).getBytes(charset);
             b.ensure(line.length);
             System.arraycopy(line, 0, b.bytes, b.size, line.length);
@@ -130,7 +132,7 @@ final class JulRecoveryLines {
             payload = new byte[Math.max(len, 2 * payload.length)];
         }
         byte[] p = payload;
-        m.get(at + JulJournal.FRAME_HEADER, p, 0, len);
+        m.get(at + MappedLogJournal.FRAME_HEADER, p, 0, len);
         long epochSecond = (long) LONG.get(p, 0);
         int nano = (int) INT.get(p, 8);
         int pos = 12;

@@ -1,5 +1,8 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+import dev.spool.agent.journal.RecoveryTarget;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,13 +24,13 @@ final class JulJournalFixture {
     private JulJournalFixture() {
     }
 
-    record Journaled(JulJournal journal, long frame, String line) {
+    record Journaled(MappedLogJournal journal, long frame, String line) {
     }
 
     /** The one side file recovery wrote beside {@code log}. */
     static Path sideOf(Path log) throws IOException {
         try (java.util.stream.Stream<Path> all = Files.list(log.getParent())) {
-            List<Path> sides = all.filter(p -> p.getFileName().toString().startsWith(log.getFileName() + JulRecoveryTarget.SIDE_SUFFIX)
+            List<Path> sides = all.filter(p -> p.getFileName().toString().startsWith(log.getFileName() + RecoveryTarget.SIDE_SUFFIX)
                     && !p.toString().endsWith(".tmp")).toList();
             assertEquals(1, sides.size(), "side files: " + sides);
             return sides.get(0);
@@ -35,11 +38,11 @@ final class JulJournalFixture {
     }
 
     static Journaled journal(Path log, String message) throws IOException {
-        JulJournal j = JulJournal.create(log, FORMAT, StandardCharsets.UTF_8);
+        MappedLogJournal j = MappedLogJournal.create(log, FORMAT, StandardCharsets.UTF_8);
         return new Journaled(j, appendRecord(j, message), line(message));
     }
 
-    static long appendRecord(JulJournal j, String message) {
+    static long appendRecord(MappedLogJournal j, String message) {
         ByteBuffer b = new JulJournalCodec().encode(capture(message));
         long at = j.append(b.array(), b.position());
         assertTrue(at >= 0);

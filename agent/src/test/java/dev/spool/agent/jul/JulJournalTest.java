@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+
 import static dev.spool.agent.jul.JulJournalFixture.FORMAT;
 import static dev.spool.agent.jul.JulJournalFixture.Journaled;
 import static dev.spool.agent.jul.JulJournalFixture.append;
@@ -112,7 +114,7 @@ class JulJournalTest {
         j.journal().filePos(j.frame(), 7);
         assertEquals(0, JulJournalRecovery.recover(log, false).lines());
         assertEquals("before\n" + j.line(), Files.readString(log));
-        assertFalse(Files.exists(JulJournal.journalOf(log)), "journal removed");
+        assertFalse(Files.exists(MappedLogJournal.journalOf(log)), "journal removed");
     }
 
     @Test
@@ -148,7 +150,7 @@ class JulJournalTest {
     @Test
     void shouldReplayManyBatchesFormattedAheadInTheWritersOrder() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "before\n");
-        JulJournal j = JulJournal.create(log, FORMAT, StandardCharsets.UTF_8);
+        MappedLogJournal j = MappedLogJournal.create(log, FORMAT, StandardCharsets.UTF_8);
         int n = 3 * JulRecoveryFormatter.BATCH + 100;
         StringBuilder expected = new StringBuilder("before\n");
         long pos = 7;
@@ -198,7 +200,7 @@ class JulJournalTest {
     @Test
     void shouldReplayInTheWritersOrderWhenAFrameFarIntoTheJournalWasWrittenFirst() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "before\n");
-        JulJournal j = JulJournal.create(log, FORMAT, StandardCharsets.UTF_8);
+        MappedLogJournal j = MappedLogJournal.create(log, FORMAT, StandardCharsets.UTF_8);
         int n = 6 * JulRecoveryFormatter.BATCH + 10;
         int early = 5 * JulRecoveryFormatter.BATCH + 3; // after every batch formatted during the scan
         StringBuilder rest = new StringBuilder();
@@ -227,8 +229,8 @@ class JulJournalTest {
         j.journal().done(j.frame());
         long torn = appendRecord(j.journal(), "torn by the kill");
         appendRecord(j.journal(), "whole");
-        try (FileChannel ch = FileChannel.open(JulJournal.journalOf(log), StandardOpenOption.WRITE)) {
-            ch.write(ByteBuffer.wrap(new byte[] {0x7f}), JulJournal.HEADER + torn + JulJournal.FRAME_HEADER + 3);
+        try (FileChannel ch = FileChannel.open(MappedLogJournal.journalOf(log), StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.wrap(new byte[] {0x7f}), MappedLogJournal.HEADER + torn + MappedLogJournal.FRAME_HEADER + 3);
         }
         assertEquals(1, JulJournalRecovery.recover(log, false).lines());
         assertEquals(line("whole"), Files.readString(log));
@@ -275,10 +277,10 @@ class JulJournalTest {
         try {
             Path log = Files.writeString(mount.resolve("app.log"), "");
             IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-                    () -> JulJournal.create(log, FORMAT, StandardCharsets.UTF_8));
+                    () -> MappedLogJournal.create(log, FORMAT, StandardCharsets.UTF_8));
             assertTrue(String.valueOf(e.getMessage()).contains("No space left"), e.getMessage());
-            assertTrue(e.getMessage().contains(JulJournal.journalOf(log).toString()), "names the journal: " + e.getMessage());
-            assertFalse(Files.exists(JulJournal.journalOf(log)), "no partial journal");
+            assertTrue(e.getMessage().contains(MappedLogJournal.journalOf(log).toString()), "names the journal: " + e.getMessage());
+            assertFalse(Files.exists(MappedLogJournal.journalOf(log)), "no partial journal");
         } finally {
             new ProcessBuilder("umount", "-l", mount.toString()).redirectErrorStream(true).start().waitFor();
         }

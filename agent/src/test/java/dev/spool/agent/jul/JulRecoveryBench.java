@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+
 // Usage, after `mvn -B -q -pl agent -am package -DskipTests`: java -cp agent/target/spool-agent-shaded.jar:agent/target/test-classes dev.spool.agent.jul.JulRecoveryBench ROUNDS [CLASSPATH_TO_COMPARE ...]
 
 import java.io.File;
@@ -20,7 +22,7 @@ import java.util.zip.CRC32;
 /**
  * Times the recovery of a full JUL journal in fresh JVMs (issue 33's target: a 64 MiB ring under
  * 1 s, cold). Fills a ring of {@code -Dbench.ringBytes} (64 MiB) once, the way a routed
- * {@code FileHandler} does ({@link JulJournal#append} of {@link JulJournalCodec#encode}d captures),
+ * {@code FileHandler} does ({@link MappedLogJournal#append} of {@link JulJournalCodec#encode}d captures),
  * with the JDK's default {@code SimpleFormatter} format, every record never written and its log
  * file gone; then, per round, copies it beside a fresh folder and runs {@code recover} in a new JVM
  * for each jar given (alternating; default: the first entry of this class path), printing the
@@ -69,7 +71,7 @@ public final class JulRecoveryBench {
                 Path run = Files.createDirectories(dir.resolve("run-" + j));
                 Path log = run.resolve("app.log");
                 Files.deleteIfExists(log);
-                Files.copy(template, JulJournal.journalOf(log), StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(template, MappedLogJournal.journalOf(log), StandardCopyOption.REPLACE_EXISTING);
                 List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
                 String extra = System.getProperty("bench.childArgs", "").replace("{round}", round + "-" + j);
                 if (!extra.isBlank()) {
@@ -123,7 +125,7 @@ public final class JulRecoveryBench {
         System.setProperty("dev.spool.jul.journalBytes", System.getProperty("bench.ringBytes", "67108864"));
         Files.createDirectories(dir);
         Path log = dir.resolve("app.log");
-        JulJournal j = JulJournal.create(log, CompiledSimpleFormatter.DEFAULT_FORMAT, StandardCharsets.UTF_8);
+        MappedLogJournal j = MappedLogJournal.create(log, CompiledSimpleFormatter.DEFAULT_FORMAT, StandardCharsets.UTF_8);
         JulJournalCodec codec = new JulJournalCodec();
         long step = Long.getLong("bench.stepMicros", 7) * 1_000;
         Instant start = Instant.parse("2026-12-04T07:00:00.000Z");
@@ -137,7 +139,7 @@ public final class JulRecoveryBench {
             n++;
         }
         j.abandon();
-        Path journal = JulJournal.journalOf(log);
+        Path journal = MappedLogJournal.journalOf(log);
         System.out.printf("filled %s: %d records, %d bytes%n", journal, n, Files.size(journal));
         return journal;
     }

@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -89,7 +91,7 @@ class JulRecoveryLinesTest {
         ByteBuffer m = frame(payload);
         String expected;
         try {
-            ByteBuffer p = m.slice(JulJournal.FRAME_HEADER, payload.length);
+            ByteBuffer p = m.slice(MappedLogJournal.FRAME_HEADER, payload.length);
             expected = hex(general.format(new JulJournalCodec.Decoder().decode(p), formats).getBytes(charset));
         } catch (RuntimeException e) {
             expected = "unformattable";
@@ -103,11 +105,11 @@ class JulRecoveryLinesTest {
         assertEquals((byte) 'x', b.bytes[0]);
     }
 
-    /** A frame as the journal holds it: the payload's length, then the payload at {@link JulJournal#FRAME_HEADER}. */
+    /** A frame as the journal holds it: the payload's length, then the payload at {@link MappedLogJournal#FRAME_HEADER}. */
     private static ByteBuffer frame(byte[] payload) {
-        ByteBuffer m = ByteBuffer.allocate(JulJournal.FRAME_HEADER + payload.length).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer m = ByteBuffer.allocate(MappedLogJournal.FRAME_HEADER + payload.length).order(ByteOrder.LITTLE_ENDIAN);
         m.putInt(0, payload.length);
-        m.put(JulJournal.FRAME_HEADER, payload);
+        m.put(MappedLogJournal.FRAME_HEADER, payload);
         return m;
     }
 

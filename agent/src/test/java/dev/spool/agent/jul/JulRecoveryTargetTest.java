@@ -1,5 +1,8 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+import dev.spool.agent.journal.RecoveryTarget;
+
 import static dev.spool.agent.jul.JulJournalFixture.Journaled;
 import static dev.spool.agent.jul.JulJournalFixture.append;
 import static dev.spool.agent.jul.JulJournalFixture.appendRecord;
@@ -21,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Where JUL journal recovery puts a killed run's lines ({@link JulRecoveryTarget}, issue 33): beside
+ * Where JUL journal recovery puts a killed run's lines ({@link RecoveryTarget}, issue 33): beside
  * a log file that is empty at the start of routing ({@code append=false}) or emptied since, or one
  * that attach takes over, exactly once even when the recovery itself is killed; never a journal this
  * process writes; never another recovery's side file.
@@ -49,7 +52,7 @@ class JulRecoveryTargetTest {
         assertEquals("", Files.readString(log));
         assertEquals(written.line() + line("never written"), Files.readString(side));
         assertTrue(r.note().contains(side.toString()), r.note());
-        assertFalse(Files.exists(JulJournal.journalOf(log)), "journal removed");
+        assertFalse(Files.exists(MappedLogJournal.journalOf(log)), "journal removed");
         assertFalse(Files.exists(side.resolveSibling(side.getFileName() + ".tmp")), "no temporary file left");
     }
 
@@ -95,7 +98,7 @@ class JulRecoveryTargetTest {
         Journaled j = journal(log, "live");
         assertEquals(0, JulJournalRecovery.recoverAtTakeover(log).lines());
         assertEquals(0, JulJournalRecovery.recoverAtRoutingStart(log).lines());
-        assertTrue(Files.exists(JulJournal.journalOf(log)));
+        assertTrue(Files.exists(MappedLogJournal.journalOf(log)));
         j.journal().delete();
     }
 
@@ -110,7 +113,7 @@ class JulRecoveryTargetTest {
         second.journal().abandon();
         assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(log).lines());
         try (java.util.stream.Stream<Path> all = Files.list(dir)) {
-            List<String> texts = all.filter(p -> p.getFileName().toString().startsWith("app.log" + JulRecoveryTarget.SIDE_SUFFIX))
+            List<String> texts = all.filter(p -> p.getFileName().toString().startsWith("app.log" + RecoveryTarget.SIDE_SUFFIX))
                     .sorted().map(p -> {
                         try {
                             return Files.readString(p);
@@ -128,13 +131,13 @@ class JulRecoveryTargetTest {
         Path log = Files.writeString(dir.resolve("app.log"), "");
         Journaled first = journal(log, "first");
         long second = appendRecord(first.journal(), "second");
-        Path side = dir.resolve("app.log" + JulRecoveryTarget.SIDE_SUFFIX + ProcessHandle.current().pid() + "-1");
+        Path side = dir.resolve("app.log" + RecoveryTarget.SIDE_SUFFIX + ProcessHandle.current().pid() + "-1");
         Path tmp = side.resolveSibling(side.getFileName() + ".tmp");
         Files.writeString(tmp, first.line());       // the killed recovery wrote the first line,
         first.journal().filePos(first.frame(), 0);    // stored its offset in the side file,
         first.journal().filePos(second, 4096);      // the second's is still the killed writer's
-        try (FileChannel ch = FileChannel.open(JulJournal.journalOf(log), StandardOpenOption.WRITE)) {
-            ch.write(ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(0, 1), JulJournal.DIVERTED_OFFSET);
+        try (FileChannel ch = FileChannel.open(MappedLogJournal.journalOf(log), StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(0, 1), MappedLogJournal.DIVERTED_OFFSET);
         }
         JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
         assertEquals(1, r.lines());

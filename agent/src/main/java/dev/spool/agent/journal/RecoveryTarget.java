@@ -1,4 +1,4 @@
-package dev.spool.agent.jul;
+package dev.spool.agent.journal;
 
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
@@ -11,7 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 /**
- * Where a JUL journal's recovery writes its lines (issue 33): into the log file, or, when the log
+ * Where a log journal's recovery ({@link MappedLogJournal}) writes its lines (issue 33): into the log file, or, when the log
  * file is empty where it should not be, into a file beside it,
  * {@code <log>.spool-recovered-<killed pid>-<millis>} (a name no earlier recovery used), named in the result.
  *
@@ -25,7 +25,7 @@ import java.util.Arrays;
  *
  * <p><b>From {@code spool recover FILE}</b> (no host has the file open) only a file emptied since the
  * kill: it holds 0 bytes while the killed writer had lines in it (the offset up to which they had
- * reached the file, {@link JulJournal#REACHED_OFFSET}, or the first line it placed is past 0), e.g.
+ * reached the file, {@link MappedLogJournal#REACHED_OFFSET}, or the first line it placed is past 0), e.g.
  * a {@code logrotate copytruncate} between the kill and the recovery.
  *
  * <p><b>At attach's takeover</b> of a handler that has been writing the file plainly: always beside
@@ -33,7 +33,7 @@ import java.util.Arrays;
  * found at its recorded offset in the log ({@link #inLog}: it reached the file before the kill).
  *
  * <p><b>A recovery killed half-way.</b> The decision, with the side file's name, is stored in the
- * journal's header ({@link JulJournal#DIVERTED_OFFSET}) before the first line is written; the lines
+ * journal's header ({@link MappedLogJournal#DIVERTED_OFFSET}) before the first line is written; the lines
  * go into {@code <side>.tmp} with the usual per-line offsets (so a rerun skips what is there and
  * completes a torn line), which becomes the side file by an atomic rename before the journal is
  * removed; a line skipped as in the log is marked done first. A rerun that finds the header's side
@@ -41,14 +41,14 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe.
  */
-final class JulRecoveryTarget implements AutoCloseable {
-    static final String SIDE_SUFFIX = ".spool-recovered-";
+public final class RecoveryTarget implements AutoCloseable {
+    public static final String SIDE_SUFFIX = ".spool-recovered-";
 
     /** Who recovers: the CLI (no host has the file open), the start of routing, or attach's takeover. */
-    enum When { RECOVER_COMMAND, ROUTING_START, TAKEOVER }
+    public enum When { RECOVER_COMMAND, ROUTING_START, TAKEOVER }
 
     /** The file lines are placed into now. */
-    final Path write;
+    public final Path write;
     /** The side file, or null when the lines go into the log file. */
     private final Path side;
     /** The decision was in the header before this recovery: a side file there is this journal's, written whole. */
@@ -56,7 +56,7 @@ final class JulRecoveryTarget implements AutoCloseable {
     /** At takeover, the log, read to skip lines that reached it (null otherwise). */
     private final FileChannel log;
 
-    private JulRecoveryTarget(Path write, Path side, boolean resumed, FileChannel log) {
+    private RecoveryTarget(Path write, Path side, boolean resumed, FileChannel log) {
         this.write = write;
         this.side = side;
         this.resumed = resumed;
@@ -68,31 +68,31 @@ final class JulRecoveryTarget implements AutoCloseable {
      * order their lines go to the file (recorded offsets ascending, never-written ones last),
      * recovered {@code when}.
      */
-    static JulRecoveryTarget of(Path logFile, MappedByteBuffer m, int[] sorted, When when) throws IOException {
-        long token = m.getLong(JulJournal.DIVERTED_OFFSET);
+    public static RecoveryTarget of(Path logFile, MappedByteBuffer m, int[] sorted, When when) throws IOException {
+        long token = m.getLong(MappedLogJournal.DIVERTED_OFFSET);
         boolean resumed = token != 0;
         if (!resumed) {
             long first = sorted.length == 0 ? -1 : m.getLong(sorted[0] + 16);
-            boolean had = when != When.RECOVER_COMMAND || Math.max(first, m.getLong(JulJournal.REACHED_OFFSET)) > 0;
+            boolean had = when != When.RECOVER_COMMAND || Math.max(first, m.getLong(MappedLogJournal.REACHED_OFFSET)) > 0;
             if (sorted.length == 0 || when != When.TAKEOVER && !(had && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
                     && Files.size(logFile) == 0)) {
-                return new JulRecoveryTarget(logFile, null, false, null);
+                return new RecoveryTarget(logFile, null, false, null);
             }
             token = Math.max(1, System.currentTimeMillis());
             while (Files.exists(side(logFile, m, token), LinkOption.NOFOLLOW_LINKS)
                     || Files.exists(tmp(side(logFile, m, token)), LinkOption.NOFOLLOW_LINKS)) {
                 token++; // a name no earlier recovery used (a pid comes back: pid 1 in every container start)
             }
-            m.putLong(JulJournal.DIVERTED_OFFSET, token); // first: a recovery killed from here on resumes this file
+            m.putLong(MappedLogJournal.DIVERTED_OFFSET, token); // first: a recovery killed from here on resumes this file
         }
         Path side = side(logFile, m, token);
         FileChannel log = when == When.TAKEOVER && !resumed && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
                 ? FileChannel.open(logFile, StandardOpenOption.READ) : null;
-        return new JulRecoveryTarget(tmp(side), side, resumed, log);
+        return new RecoveryTarget(tmp(side), side, resumed, log);
     }
 
     private static Path side(Path logFile, MappedByteBuffer m, long token) {
-        return logFile.resolveSibling(logFile.getFileName() + SIDE_SUFFIX + m.getLong(JulJournal.PID_OFFSET) + "-" + token);
+        return logFile.resolveSibling(logFile.getFileName() + SIDE_SUFFIX + m.getLong(MappedLogJournal.PID_OFFSET) + "-" + token);
     }
 
     private static Path tmp(Path side) {
@@ -100,7 +100,7 @@ final class JulRecoveryTarget implements AutoCloseable {
     }
 
     /** Whether an earlier recovery of this journal, killed before it removed the journal, made the side file whole. */
-    boolean done() {
+    public boolean done() {
         return resumed && Files.exists(side, LinkOption.NOFOLLOW_LINKS);
     }
 
@@ -109,23 +109,23 @@ final class JulRecoveryTarget implements AutoCloseable {
      * log at {@code pos}, its recorded offset: it reached
      * the file before the kill (its frame was not marked done yet), so it is not copied beside it.
      */
-    boolean inLog(long pos, byte[] bytes, int from, int length) throws IOException {
+    public boolean inLog(long pos, byte[] bytes, int from, int length) throws IOException {
         if (log == null || pos < 0 || pos + length > log.size()) {
             return false;
         }
-        byte[] there = JulJournalRecovery.readAt(log, pos, length);
+        byte[] there = RecoveryAppends.readAt(log, pos, length);
         return there != null && Arrays.equals(there, 0, length, bytes, from, from + length);
     }
 
     /** After the last line: the side file takes its name (nothing to do for the log file). */
-    void finish() throws IOException {
+    public void finish() throws IOException {
         if (side != null && Files.exists(write, LinkOption.NOFOLLOW_LINKS)) {
             Files.move(write, side, StandardCopyOption.ATOMIC_MOVE);
         }
     }
 
     /** The result's note for a diverted recovery, or null. */
-    String note(Path logFile) {
+    public String note(Path logFile) {
         return side == null ? null : logFile + " was empty (a FileHandler opened with append=false, JUL's default, or"
                 + " emptied since the kill) or written by this run before attach: the killed run's lines "
                 + (done() ? "were put" : "are") + " in " + side + ", not in it";

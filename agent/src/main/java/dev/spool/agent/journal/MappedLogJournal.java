@@ -1,4 +1,4 @@
-package dev.spool.agent.jul;
+package dev.spool.agent.journal;
 
 import dev.spool.internal.ZeroFill;
 
@@ -18,21 +18,24 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32C;
 
 /**
- * The mapped journal of one routed JUL {@code FileHandler} with {@code SimpleFormatter} (issue 33):
- * what each captured record holds ({@link JulJournalCodec}) is stored on the caller's thread into a
+ * The mapped journal of one routed log (issue 33): a JUL {@code FileHandler} with {@code SimpleFormatter}
+ * ({@code dev.spool.agent.jul.JulJournalCodec}, {@code <file>.spool-journal}, magic {@code SPOOLJUL}) or a
+ * deferred Logback file appender ({@code dev.spool.agent.logback.LogbackJournalCodec},
+ * {@code <file>.spool-logback-journal}, magic {@code SPOOLLBK}): what each captured record holds is stored on the caller's thread into a
  * {@code MAP_SHARED} ring beside the log file ({@code <file>.spool-journal}) before the record is
  * queued; once the store is done the record is the kernel's and survives a SIGKILL of the process
  * (not a power loss or a kernel crash: nothing is forced to disk). The drainer records the file
  * offset each record's line is written at ({@link #filePos}), marks a record {@link #done} once its
  * bytes reached the file, and trims the ring over done records ({@link #trim}); the next start of
- * routing for the file (or {@code spool recover FILE}) replays what is left ({@link JulJournalRecovery}).
+ * routing for the file (or {@code spool recover FILE}) replays what is left (JUL's {@code JulJournalRecovery},
+ * Logback's {@code LogbackJournalRecovery}).
  *
  * <pre>
- * Header (4096 bytes, little-endian): 0 magic "SPOOLJUL", 8 version (int) 1, 12 ring bytes (int),
+ * Header (4096 bytes, little-endian): 0 magic "SPOOLJUL" or "SPOOLLBK", 8 version (int) 1, 12 ring bytes (int),
  *   16 trimmed (long): the ring offset below which every record is done, 24 owner pid (long),
  *   32 diverted (long): 1 once a recovery found the log file emptied since and writes beside it,
  *   40 reached (long): the file offset up to which the writer's lines are in the file, as last settled,
- *   64 charset name (int length + UTF-8), 128 format string (int length + UTF-8, at most 3900 bytes)
+ *   64 charset name (int length + UTF-8), 128 format string (JUL's; Logback's encoder pattern), int length + UTF-8, at most 3900 bytes
  * Ring at 4096: frames at 8-aligned offsets; a frame never wraps. Frame: 0 payload length (int),
  *   4 CRC32C of the payload (int), 8 its ring offset (long, a logical offset growing forever: a
  *   frame of an older lap never matches), 16 file position of its line (long, -1 until written),
@@ -47,37 +50,41 @@ import java.util.zip.CRC32C;
  * A failure inside the journal never fails a call: {@link #append} answers -1 and the record is
  * captured without the journal (as before issue 33), counted by the caller.
  */
-final class JulJournal {
-    static final byte[] MAGIC = "SPOOLJUL".getBytes(StandardCharsets.US_ASCII);
-    static final int VERSION = 1;
-    static final int HEADER = 4096;
-    static final int RING_BYTES_OFFSET = 12;
-    static final int TRIMMED_OFFSET = 16;
-    static final int PID_OFFSET = 24;
-    /** Set by recovery only ({@link JulRecoveryTarget}); zero as created. */
-    static final int DIVERTED_OFFSET = 32;
+public final class MappedLogJournal {
+    public static final byte[] MAGIC = "SPOOLJUL".getBytes(StandardCharsets.US_ASCII);
+    /** A Logback appender's journal: the same layout, its format string the encoder's pattern. */
+    public static final byte[] LOGBACK_MAGIC = "SPOOLLBK".getBytes(StandardCharsets.US_ASCII);
+    public static final int VERSION = 1;
+    public static final int HEADER = 4096;
+    public static final int RING_BYTES_OFFSET = 12;
+    public static final int TRIMMED_OFFSET = 16;
+    public static final int PID_OFFSET = 24;
+    /** Set by recovery only ({@link RecoveryTarget}); zero as created. */
+    public static final int DIVERTED_OFFSET = 32;
     /** The drainer's last settled file offset ({@link #reached}); recovery's sign of the file the writer wrote. */
-    static final int REACHED_OFFSET = 40;
-    static final int CHARSET_OFFSET = 64;
-    static final int FORMAT_OFFSET = 128;
-    static final int FORMAT_MAX = HEADER - FORMAT_OFFSET - 4;
-    static final int FRAME_HEADER = 32;
-    static final long QUEUED = 0;
-    static final long DONE = 1;
+    public static final int REACHED_OFFSET = 40;
+    public static final int CHARSET_OFFSET = 64;
+    public static final int FORMAT_OFFSET = 128;
+    public static final int FORMAT_MAX = HEADER - FORMAT_OFFSET - 4;
+    public static final int FRAME_HEADER = 32;
+    public static final long QUEUED = 0;
+    public static final long DONE = 1;
     /** {@link #append}'s answer when the ring has no room now (the sink is behind): room comes as lines reach the file. */
-    static final long FULL = -2;
+    public static final long FULL = -2;
     /** The journal's name beside its log file: no FileHandler pattern, lock file or Spool temp name looks like it. */
-    static final String SUFFIX = ".spool-journal";
+    public static final String SUFFIX = ".spool-journal";
+    /** A Logback appender's journal's name beside its log file. */
+    public static final String LOGBACK_SUFFIX = ".spool-logback-journal";
     /** The ring's size unless {@code dev.spool.jul.journalBytes} says otherwise (diagnostics, tests). */
-    static final int RING_BYTES = Integer.getInteger("dev.spool.jul.journalBytes", 4 << 20) & ~7;
+    public static final int RING_BYTES = Integer.getInteger("dev.spool.jul.journalBytes", 4 << 20) & ~7;
     /** Aligned long access (release/acquire) into the mapping. */
-    static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    public static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** The journals this process writes now (absolute paths): recovery never replays one of them. */
     private static final java.util.Set<Path> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    final Path path;
-    final Charset charset;
+    public final Path path;
+    public final Charset charset;
     private final MappedByteBuffer map;
     private final int ring;
     /** The ring offset after the last reserved frame (callers). */
@@ -85,9 +92,9 @@ final class JulJournal {
     /** Every frame below it is done (written by the drainer, read by callers for room). */
     private volatile long trimmed;
     /** The journal stopped (a fault of the mapping, closed): every method is a no-op. */
-    volatile boolean disabled;
+    public volatile boolean disabled;
 
-    private JulJournal(Path path, Charset charset, MappedByteBuffer map, int ring) {
+    private MappedLogJournal(Path path, Charset charset, MappedByteBuffer map, int ring) {
         this.path = path;
         this.charset = charset;
         this.map = map;
@@ -95,7 +102,7 @@ final class JulJournal {
     }
 
     /** The journal of {@code logFile}: its name plus {@value #SUFFIX}. */
-    static Path journalOf(Path logFile) {
+    public static Path journalOf(Path logFile) {
         return logFile.resolveSibling(logFile.getFileName() + SUFFIX);
     }
 
@@ -104,8 +111,12 @@ final class JulJournal {
      * recovered an old one), its blocks allocated by writing zeros (a full disk fails here, never
      * later as a fault of the mapping), with the format string and charset recovery formats with.
      */
-    static JulJournal create(Path logFile, String format, Charset charset) throws IOException {
-        Path path = journalOf(logFile);
+    public static MappedLogJournal create(Path logFile, String format, Charset charset) throws IOException {
+        return create(journalOf(logFile), MAGIC, format, charset);
+    }
+
+    /** Creates the journal {@code path} with {@code magic} ({@link #MAGIC}, {@link #LOGBACK_MAGIC}); as {@link #create(Path, String, Charset)}. */
+    public static MappedLogJournal create(Path path, byte[] magic, String format, Charset charset) throws IOException {
         byte[] f = format.getBytes(StandardCharsets.UTF_8);
         byte[] cs = charset.name().getBytes(StandardCharsets.UTF_8);
         if (f.length > FORMAT_MAX || cs.length > FORMAT_OFFSET - CHARSET_OFFSET - 4) {
@@ -126,18 +137,18 @@ final class JulJournal {
             throw new IOException("journal " + path + " not created (" + e + ")", e);
         }
         map.order(ByteOrder.LITTLE_ENDIAN);
-        map.put(0, MAGIC);
+        map.put(0, magic);
         map.putInt(8, VERSION);
         map.putInt(RING_BYTES_OFFSET, RING_BYTES);
         map.putLong(PID_OFFSET, ProcessHandle.current().pid());
         map.putInt(CHARSET_OFFSET, cs.length).put(CHARSET_OFFSET + 4, cs);
         map.putInt(FORMAT_OFFSET, f.length).put(FORMAT_OFFSET + 4, f);
         LIVE.add(path.toAbsolutePath());
-        return new JulJournal(path, charset, map, RING_BYTES);
+        return new MappedLogJournal(path, charset, map, RING_BYTES);
     }
 
     /** Whether {@code journal} is one this process writes now. */
-    static boolean live(Path journal) {
+    public static boolean live(Path journal) {
         return LIVE.contains(journal.toAbsolutePath());
     }
 
@@ -147,7 +158,7 @@ final class JulJournal {
      * @return the frame's ring offset; {@link #FULL} when the ring has no room now; -1 when the record
      *         can never be journaled here (larger than half the ring, or the journal stopped)
      */
-    long append(byte[] payload, int length) {
+    public long append(byte[] payload, int length) {
         if (disabled) {
             return -1;
         }
@@ -186,7 +197,7 @@ final class JulJournal {
     }
 
     /** The drainer, before writing the record's line: the file offset it starts at. */
-    void filePos(long frame, long pos) {
+    public void filePos(long frame, long pos) {
         try {
             map.putLong(HEADER + (int) (frame % ring) + 16, pos);
         } catch (Throwable t) {
@@ -195,7 +206,7 @@ final class JulJournal {
     }
 
     /** The record's line reached the file (or will never be written): it is not replayed. */
-    void done(long frame) {
+    public void done(long frame) {
         try {
             LONGS.setRelease(map, HEADER + (int) (frame % ring) + 24, DONE);
         } catch (Throwable t) {
@@ -204,7 +215,7 @@ final class JulJournal {
     }
 
     /** The drainer: moves the trimmed offset over every done frame (and padding) at its start. */
-    void trim() {
+    public void trim() {
         long t = trimmed;
         long end = reserved.get();
         try {
@@ -231,7 +242,7 @@ final class JulJournal {
     }
 
     /** The drainer: every line up to file offset {@code offset} is in the file. */
-    void reached(long offset) {
+    public void reached(long offset) {
         try {
             map.putLong(REACHED_OFFSET, offset);
         } catch (Throwable t) {
@@ -240,29 +251,29 @@ final class JulJournal {
     }
 
     /** The ring offset below which every frame is done. */
-    long trimmed() {
+    public long trimmed() {
         return trimmed;
     }
 
     /** Bytes of frames not trimmed yet (the Sink bean's {@code JournalPendingBytes}). */
-    long pendingBytes() {
+    public long pendingBytes() {
         return disabled ? 0 : Math.max(0, reserved.get() - trimmed);
     }
 
     /** Whether every reserved frame is trimmed. */
-    boolean empty() {
+    public boolean empty() {
         return reserved.get() == trimmed;
     }
 
     /** Stops the journal and removes its file (every record reached the file). */
-    void delete() throws IOException {
+    public void delete() throws IOException {
         disabled = true;
         LIVE.remove(path.toAbsolutePath());
         Files.deleteIfExists(path);
     }
 
     /** Stops the journal and leaves its file for the next start's recovery. */
-    void abandon() {
+    public void abandon() {
         disabled = true;
         LIVE.remove(path.toAbsolutePath());
     }
