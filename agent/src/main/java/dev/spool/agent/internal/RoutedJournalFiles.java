@@ -1,16 +1,16 @@
 package dev.spool.agent.internal;
 
-import dev.spool.agent.jul.JulJournalFiles;
+import dev.spool.agent.journal.JournalFiles;
 import dev.spool.agent.jul.JulJournalRecovery;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.LongSupplier;
 
 /**
- * {@link JulJournalFiles} answered by {@link RoutedStream}: a JUL journal's view of the routed
+ * {@link JournalFiles} answered by {@link RoutedStream}: a JUL journal's view of the routed
  * stream under its handler's meter (issue 33). Stateless, thread-safe.
  */
-final class RoutedJournalFiles implements JulJournalFiles {
+final class RoutedJournalFiles implements JournalFiles {
 
     /**
      * The start of routing for a JUL log file: replays the journal a killed process left beside it

@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.JournalFiles;
+
 import dev.spool.agent.internal.PlainPaths;
 import dev.spool.sink.SinkPolicy;
 import java.lang.instrument.Instrumentation;
@@ -23,5 +25,5 @@ import java.util.function.Predicate;
  */
 record JulCaptureSettings(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
                           long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly, PlainPaths plainPaths,
-                          JulJournalFiles journalFiles) {
+                          JournalFiles journalFiles) {
 }

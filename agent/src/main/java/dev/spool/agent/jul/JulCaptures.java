@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.JournalFiles;
+
 import dev.spool.agent.internal.PlainPaths;
 import dev.spool.sink.SinkPolicy;
 import java.lang.instrument.Instrumentation;
@@ -36,7 +38,7 @@ public final class JulCaptures {
      */
     public JulCaptures(BooleanSupplier routing, BiConsumer<String, String> errors, int capacity, SinkPolicy policy,
                        long waitMillis, Instrumentation inst, Predicate<Object> routesCleanly, PlainPaths plainPaths,
-                       JulJournalFiles journalFiles) {
+                       JournalFiles journalFiles) {
         this.settings = new JulCaptureSettings(routing, errors, capacity, policy, waitMillis, inst, routesCleanly, plainPaths,
                 journalFiles);
     }

@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.JournalFiles;
+
 import dev.spool.agent.journal.MappedLogJournal;
 
 import dev.spool.agent.internal.AgentLog;
@@ -41,7 +43,7 @@ final class JulJournalWriter {
     static final long ROOM_BACKOFF_NANOS = 1_000_000_000L;
     private final MappedLogJournal journal;
     private final JulJournalCodec codec = new JulJournalCodec();
-    private final JulJournalFiles files;
+    private final JournalFiles files;
     private final Object stream;
     private final BiConsumer<String, String> errors;
     /** Records written whose bytes may still be in the sink: {frame, file offset after the line} (drainer only). */
@@ -51,7 +53,7 @@ final class JulJournalWriter {
     private volatile long roomAgainAt = Long.MIN_VALUE;
     private long before;
 
-    private JulJournalWriter(MappedLogJournal journal, JulJournalFiles files, Object stream, BiConsumer<String, String> errors) {
+    private JulJournalWriter(MappedLogJournal journal, JournalFiles files, Object stream, BiConsumer<String, String> errors) {
         this.journal = journal;
         this.files = files;
         this.stream = stream;
@@ -60,7 +62,7 @@ final class JulJournalWriter {
 
     /** The journal of {@code handler}, created now; null when the handler is not journaled (see the class). */
     static JulJournalWriter open(FileHandler handler, CompiledSimpleFormatter format, JulHandlerWrite writes,
-                                 JulJournalFiles files, BiConsumer<String, String> errors) {
+                                 JournalFiles files, BiConsumer<String, String> errors) {
         if (files == null || writes == null) {
             return null;
         }

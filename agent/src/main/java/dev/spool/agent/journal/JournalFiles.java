@@ -1,17 +1,15 @@
-package dev.spool.agent.jul;
-
-import dev.spool.agent.journal.MappedLogJournal;
+package dev.spool.agent.journal;
 
 import java.nio.file.Path;
 import java.util.function.LongSupplier;
 
 /**
- * What a JUL journal ({@link MappedLogJournal}) needs to know of the routed stream under a
- * {@code FileHandler}'s byte meter, answered by the agent's routing (which owns that stream).
- * Every method takes the stream object found under the meter and answers "unknown" (null, -1,
+ * What a log journal ({@link MappedLogJournal}) needs to know of the routed stream its lines go
+ * through (under a JUL {@code FileHandler}'s byte meter, under a Logback appender's own stream),
+ * answered by the agent's routing (which owns that stream). Every method takes that stream object and answers "unknown" (null, -1,
  * false) for anything else. Thread-safe.
  */
-public interface JulJournalFiles {
+public interface JournalFiles {
 
     /** The file the stream writes (absolute), or null when it is not a routed file stream. */
     Path file(Object stream);
