@@ -2,6 +2,7 @@ package dev.spool.cli;
 
 import dev.spool.buffer.StaleTemps;
 import dev.spool.agent.jul.JulJournalRecovery;
+import dev.spool.agent.logback.LogbackJournalRecovery;
 import dev.spool.events.EventLog;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,6 +15,8 @@ import java.util.List;
  * ({@link EventLog#recover}; exit 1 when it is not the file's own, renamed {@code .orphan-<ms>}).
  * {@code recover <JUL log file>}: replays the journal {@code <file>.spool-journal} a killed process left
  * ({@link JulJournalRecovery}; refused while its process runs; the file recreated when it is gone).
+ * A Logback log file's journal ({@code <file>.spool-logback-journal}) is refused, exit 1: the
+ * application's next start replays it with its appender's encoder ({@link LogbackJournalRecovery}).
  * {@code recover <folder>}: removes the temp files ({@code .<name>.spool-tmp-*}) that crashed Spool
  * processes left directly in the folder, by the rules of {@link StaleTemps} (only Spool's names,
  * only regular files, only when the writer is provably gone or, when it cannot be judged, the file
@@ -59,6 +62,12 @@ final class RecoverCommand implements Command {
         Path folder = Path.of(args.get(0));
         if (JulJournalRecovery.hasJournal(folder.toAbsolutePath())) {
             return recoverJul(folder.toAbsolutePath(), out, err); // a JUL log file (there or gone) with its journal
+        }
+        if (LogbackJournalRecovery.hasJournal(folder.toAbsolutePath())) {
+            err.println("spool recover: " + folder + ": its Logback journal (" + folder + ".spool-logback-journal) is replayed"
+                    + " by the application's next start with the agent, whose appender's own encoder formats the lines;"
+                    + " this command has no Logback to format them with: nothing changed");
+            return SpoolCli.PROBLEM;
         }
         if (Files.isRegularFile(folder)) {
             try {

@@ -1,5 +1,7 @@
 package dev.spool.agent.internal;
 
+import dev.spool.agent.journal.JournalFiles;
+
 import dev.spool.agent.files.HostFileHooks;
 import dev.spool.agent.jackson.HostJackson;
 import dev.spool.agent.jackson.JacksonCaptures;
@@ -42,6 +44,8 @@ final class HooksImpl implements SpoolHooks {
     private final HostFileHooks files;
     /** False until the host's JDK file operations are woven (or that was refused): no write is buffered before ({@code FileWeaveGate}). */
     private volatile BooleanSupplier bufferReady = () -> true;
+    /** Deferred Logback appenders' journals' view of routed streams, or null: not journaled ({@code spool.sink.journal=false}). */
+    private volatile JournalFiles logbackJournals;
 
     HooksImpl(AgentControl control, Backends backends, PathFilter filter, boolean jul, boolean logback,
               Set<String> emitters, boolean route, boolean capture) {
@@ -93,6 +97,14 @@ final class HooksImpl implements SpoolHooks {
      */
     void bufferOnlyWhen(BooleanSupplier ready) {
         bufferReady = ready;
+    }
+
+    /**
+     * Journals deferred Logback appenders (issue 33) through {@code files}: each one's start of
+     * routing replays what a killed process left beside its file first. Set once, before the hooks are installed.
+     */
+    void journalLogback(JournalFiles files) {
+        logbackJournals = files;
     }
 
     /** The path of {@code file} if the filter selects it for buffering, else null (cached per path string). */
@@ -275,12 +287,16 @@ final class HooksImpl implements SpoolHooks {
         }
         String streamName = plan.fileName();
         try {
+            JournalFiles journals = logbackJournals;
+            long recovered = journals == null ? 0 // else before the sink attaches the file and its length is read
+                    : RoutedJournalFiles.recoverLogbackAtStart(control, appender, streamName);
             OutputStream routed = backends.logStream("logback", appender, plan.file(), streamName);
             RoutedStream stream = new RoutedStream(plan.file(), routed, control, streamName, plan.lengthLimit(),
                     plan.currentLength()).owner(appender);
             plan.install(stream);
+            stream.showJournal(null, recovered);
             control.track(stream);
-            LogbackDeferral.NotDeferred notDeferred = deferral.routed(appender, plan.rollsByBytes());
+            LogbackDeferral.NotDeferred notDeferred = deferral.routed(appender, plan.rollsByBytes(), stream, journals);
             AgentLog.debug("routing " + streamName + " through the sink"
                     + (notDeferred == null ? ", encoded on Spool's thread" + deferral.encoding(appender)
                     + (deferral.checksRolling(appender) ? ", rolling checked there" : "")

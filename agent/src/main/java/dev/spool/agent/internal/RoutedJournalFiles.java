@@ -2,6 +2,7 @@ package dev.spool.agent.internal;
 
 import dev.spool.agent.journal.JournalFiles;
 import dev.spool.agent.jul.JulJournalRecovery;
+import dev.spool.agent.logback.LogbackJournalRecovery;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.LongSupplier;
@@ -40,6 +41,36 @@ final class RoutedJournalFiles implements JournalFiles {
         }
     }
 
+    /**
+     * The start of routing for a deferred Logback appender's file: replays the journal a killed
+     * process left beside it ({@link LogbackJournalRecovery}), encoded by the appender's encoder, once.
+     * On the host's thread opening the file, under the appender's lock. Never fails the open.
+     *
+     * @return the lines recovered
+     */
+    static long recoverLogbackAtStart(AgentControl control, Object appender, String name) {
+        Path file = RoutedStream.absolute(name);
+        if (file == null || !LogbackJournalRecovery.hasJournal(file)) {
+            return 0;
+        }
+        boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // Spool's own reads and writes of the log
+        try {
+            LogbackJournalRecovery.Result r = LogbackJournalRecovery.recoverAtRoutingStart(appender, file);
+            if (r.problem() != null) {
+                control.error("logback-journal-recovery:" + file, r.describe(file));
+            } else if (r.lines() > 0 || r.note() != null) {
+                AgentLog.info(r.describe(file));
+            }
+            return r.lines();
+        } catch (IOException | RuntimeException e) {
+            control.error("logback-journal-recovery:" + file, "journal of " + file + " not replayed (" + e + "): kept for"
+                    + " the appender's next start");
+            return 0;
+        } finally {
+            dev.spool.bridge.Hooks.markSpoolThread(was);
+        }
+    }
+
     @Override
     public Path file(Object stream) {
         return stream instanceof RoutedStream r ? r.file() : null;
@@ -71,6 +102,13 @@ final class RoutedJournalFiles implements JournalFiles {
     @Override
     public boolean awaitWritten(Object stream) {
         return stream instanceof RoutedStream r && r.awaitWritten();
+    }
+
+    @Override
+    public void onClosed(Object stream, Runnable settle) {
+        if (stream instanceof RoutedStream r) {
+            r.onClosed(settle);
+        }
     }
 
     @Override

@@ -65,6 +65,8 @@ final class RoutedStream extends OutputStream {
     private volatile boolean unreadByReader;
     /** Bytes were routed since the visibility tick last asked the sink to write. */
     private volatile boolean unwritten;
+    /** Run once closed (a journal's settle), or null. */
+    private volatile Runnable onClosed;
     /** An error the sink reported to the visibility tick, for the host's next call to receive. */
     private volatile IOException pending;
 
@@ -74,14 +76,15 @@ final class RoutedStream extends OutputStream {
     }
 
     /**
-     * A Logback appender's stream (no journal: {@link #position()} is -1, and no size is read).
+     * A Logback appender's stream: {@code length}, the file's length when it was opened, is the base
+     * of {@link #position()} (its journal's offsets, issue 33).
      *
      * @param lengthLimit the length at which the file's owner may read its length to roll it
      *     ({@code Long.MAX_VALUE}: never)
      * @param length the file's length when it was opened
      */
     RoutedStream(OutputStream direct, OutputStream routed, AgentControl control, String name, long lengthLimit, long length) {
-        this(direct, routed, control, name, lengthLimit, length, -1);
+        this(direct, routed, control, name, lengthLimit, length, length);
     }
 
     private RoutedStream(OutputStream direct, OutputStream routed, AgentControl control, String name, long lengthLimit,
@@ -388,6 +391,22 @@ final class RoutedStream extends OutputStream {
             routed.close(); // drains into the file: a reader meanwhile still finds this stream and waits for it
         } finally {
             control.forget(this);
+            Runnable r = onClosed;
+            if (r != null) {
+                try {
+                    r.run(); // a journal settles now, before the owner renames the file (a roll)
+                } catch (RuntimeException e) {
+                    control.error("journal-settle", "settling a log journal at the close of " + name + " failed (" + e + ")");
+                }
+            }
         }
+    }
+
+    /**
+     * Runs {@code r} on the closing thread once this stream is closed (its bytes drained into the
+     * file), before the owner goes on (a roll's rename): a journal marks its lines done there (issue 33).
+     */
+    void onClosed(Runnable r) {
+        onClosed = r;
     }
 }

@@ -107,6 +107,9 @@ final class Wiring {
                 config.eventsLogback() && !exact, emitterKeys, !"tee".equalsIgnoreCase(config.eventsMethodsMode()),
                 config.bufferCapture(), julCaptures);
         hooks.bufferOnlyWhen(filesWoven::open);
+        if (settings.sink.journal()) {
+            hooks.journalLogback(new RoutedJournalFiles());
+        }
         AgentControl.publish(control);
         Commands commands = new Commands(control, backends);
         control.answerCommandsWith(commands); // the Agent bean's status() and flush(): the CLI's answers over JMX

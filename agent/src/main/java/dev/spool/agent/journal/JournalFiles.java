@@ -30,6 +30,14 @@ public interface JournalFiles {
      */
     boolean awaitWritten(Object stream);
 
+    /**
+     * Runs {@code settle} on the thread that closes the stream, once its bytes are in the file and
+     * before its owner goes on (a Logback roll renames the file next): a kill after the rename must
+     * not find written lines still pending, replayed into the next file.
+     */
+    default void onClosed(Object stream, Runnable settle) {
+    }
+
     /** Shows {@code pendingBytes} as the {@code JournalPendingBytes} of the stream's log's Sink bean. */
     void showJournal(Object stream, LongSupplier pendingBytes);
 }

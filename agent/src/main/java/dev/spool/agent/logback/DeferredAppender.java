@@ -60,6 +60,8 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     /** Receives the shape of an encoder set later that Spool cannot run (its events take Logback's path); null: none. */
     java.util.function.Consumer<LogbackEncoders.Shape> plainReport;
     private volatile AppenderEncoding encoding; // replaced only under the lock, after what was queued for the old one is written
+    /** The appender's journal (issue 33), or null: not journaled. Set and replaced under the lock (routing). */
+    private volatile LogbackJournalWriter journal;
 
     private DeferredAppender(Object appender, AppenderAccess access, long waitMillis, RollingCheck rolling) {
         this.appender = appender;
@@ -159,11 +161,51 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             return false;
         }
         captured = true;
-        if (queue.offer(event)) {
+        if (offer(event, event)) {
             return true;
         }
         writeQueuedBeforeLogback(); // full for the whole bound: Logback's own path writes it, after the queued ones
         return false;
+    }
+
+    /**
+     * Journals {@code event} (when the appender has a journal) and queues {@code item}; false when
+     * the queue stayed full (the event then takes Logback's own path: its frame is not replayed).
+     */
+    private boolean offer(Object event, Object item) {
+        LogbackJournalWriter j = journal;
+        long frame = j == null ? -1 : j.append(event, this::makeRoom);
+        if (queue.offer(frame < 0 ? item : new LogbackJournalWriter.Journaled(item, frame, j))) {
+            return true;
+        }
+        if (j != null) {
+            j.notQueued(frame);
+        }
+        return false;
+    }
+
+    /**
+     * A caller whose event found the journal's ring full: what is queued is written here, under the
+     * appender's locks (as {@link #drainHere}), then the sink is waited for (bounded); false when not written in time.
+     */
+    private boolean makeRoom() {
+        boolean policy = lockPolicy(lock.isHeldByCurrentThread() ? 0 : waitMillis);
+        try {
+            lock.lock();
+            try {
+                if (!queue.isDrainingThread()) {
+                    queue.drainTo(this, Integer.MAX_VALUE);
+                }
+                LogbackJournalWriter j = journal;
+                return j != null && j.awaitSink();
+            } finally {
+                lock.unlock();
+            }
+        } finally {
+            if (policy) {
+                rolling.policyLock().unlock();
+            }
+        }
     }
 
     /**
@@ -182,7 +224,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             return false;
         }
         captured = true;
-        if (queue.offer(new RollingCheck.Checked(event, clock))) {
+        if (offer(event, new RollingCheck.Checked(event, clock))) {
             return true;
         }
         writeQueuedBeforeLogback(); // full for the whole bound: Logback's own path, its check after every queued event's
@@ -269,6 +311,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             try {
                 if (!queue.isDrainingThread()) {
                     queue.drainTo(this, Integer.MAX_VALUE);
+                    settleJournal();
                 }
                 AppenderEncoding e = encoding;
                 if (next != null && e.encoder() != next) {
@@ -319,7 +362,9 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             }
             boolean was = Hooks.markSpoolThread(true); // no hook captures what the encoder does
             try {
-                return queue.drainTo(this, BATCH);
+                int n = queue.drainTo(this, BATCH);
+                settleJournal();
+                return n;
             } finally {
                 Hooks.markSpoolThread(was);
                 if (rolling != null) {
@@ -345,6 +390,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             }
             try {
                 queue.drainTo(this, Integer.MAX_VALUE);
+                settleJournal();
                 return true;
             } finally {
                 lock.unlock();
@@ -364,6 +410,48 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         }
     }
 
+    /**
+     * Routing gave the appender {@code stream} (its start, a roll): under the appender's lock. The
+     * journal follows a roll that keeps the file's name; another name retires it and journals the
+     * new file (null {@code files}: journals are off).
+     */
+    void journalStream(Object stream, dev.spool.agent.journal.JournalFiles files, java.util.function.BiConsumer<String, String> errors) {
+        LogbackJournalWriter j = journal;
+        java.nio.file.Path file = files == null ? null : files.file(stream);
+        if (j != null && j.file().equals(file)) {
+            j.stream(stream);
+            return;
+        }
+        if (j != null) {
+            journal = null;
+            j.retire();
+        }
+        if (file != null) {
+            journal = LogbackJournalWriter.open(appender, encoding.encoder(), stream, files, errors);
+        }
+    }
+
+    /** Spool's exit, after the last drain: the journal goes once the sink wrote every line (bounded wait). */
+    void retireJournal() {
+        LogbackJournalWriter j = journal;
+        if (j == null || !lock.tryLock()) {
+            return; // its lock is held (a host thread still logging): left for the next start, which replays only what is missing
+        }
+        try {
+            journal = null;
+            j.retire();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void settleJournal() {
+        LogbackJournalWriter j = journal;
+        if (j != null) {
+            j.settle();
+        }
+    }
+
     /** Events that stayed on Logback's path because the queue stayed full for the bound. */
     long overflowed() {
         return queue.dropped();
@@ -376,6 +464,19 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
 
     /** What Logback's {@code subAppend}/{@code writeOut}/{@code doAppend} do with one event, failures included. */
     private void writeOne(Object item) {
+        if (item instanceof LogbackJournalWriter.Journaled j) {
+            LogbackJournalWriter w = j.journal(); // the one it was appended to (a roll may have replaced it since)
+            try {
+                writeOne(j.item(), w, j.frame());
+            } finally {
+                w.afterWrite(j.frame()); // done, or kept until its bytes are in the file
+            }
+            return;
+        }
+        writeOne(item, null, -1);
+    }
+
+    private void writeOne(Object item, LogbackJournalWriter w, long frame) {
         Object event = item;
         if (item instanceof RollingCheck.Checked c) {
             event = c.event();
@@ -399,6 +500,9 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             return;
         }
         try {
+            if (w != null) {
+                w.beforeWrite(frame); // after the roll check: the offset in the file this line goes to
+            }
             access.writeBytes(bytes);
         } catch (IOException e) {
             access.stopOnIoFailure(); // as subAppend: the appender stops on an I/O failure

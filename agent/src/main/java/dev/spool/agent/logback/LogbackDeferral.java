@@ -92,6 +92,16 @@ public final class LogbackDeferral {
      * @return null when deferred, else why not
      */
     public NotDeferred routed(Object appender, boolean rollsByBytes) {
+        return routed(appender, rollsByBytes, null, null);
+    }
+
+    /**
+     * As {@link #routed(Object, boolean)}, and a deferred appender journals its events (issue 33) into
+     * {@code <file>.spool-logback-journal} while it writes {@code stream} ({@code journals} null: no journal).
+     * On the host's thread that opens the appender's file, under the appender's lock.
+     */
+    public NotDeferred routed(Object appender, boolean rollsByBytes, Object stream,
+                              dev.spool.agent.journal.JournalFiles journals) {
         NotDeferred reason;
         try {
             Object encoder = appender.getClass().getMethod("getEncoder").invoke(appender);
@@ -119,6 +129,9 @@ public final class LogbackDeferral {
                     put(appender, d);
                 }
                 d.active(true);
+                if (journals != null) {
+                    d.journalStream(stream, journals, errors);
+                }
                 return null;
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
@@ -203,6 +216,18 @@ public final class LogbackDeferral {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
+            }
+        }
+    }
+
+    /** Spool's exit: what every appender queued is written, then each journal goes once the sink wrote its lines (issue 33). */
+    private void drainAllAtExit() {
+        drainAll();
+        for (DeferredAppender d : appenders.values()) {
+            try {
+                d.retireJournal();
+            } catch (RuntimeException e) {
+                errors.accept("logback-journal", "retiring the journal of " + d.name() + " at exit failed (" + e + ")");
             }
         }
     }
@@ -350,7 +375,7 @@ public final class LogbackDeferral {
         if (!exitHook) {
             exitHook = true;
             try {
-                Runtime.getRuntime().addShutdownHook(new Thread(this::drainAll, "spool-logback-exit"));
+                Runtime.getRuntime().addShutdownHook(new Thread(this::drainAllAtExit, "spool-logback-exit"));
             } catch (IllegalStateException e) {
                 // already exiting: closing the appenders writes what is queued
             }

@@ -1,0 +1,236 @@
+package dev.spool.agent.logback;
+
+import dev.spool.agent.journal.MappedLogJournal;
+import dev.spool.agent.journal.RecoveryAppends;
+import dev.spool.agent.journal.RecoveryTarget;
+import dev.spool.internal.jfr.SpoolJfr;
+import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.zip.CRC32C;
+
+/**
+ * Replays the journal a killed process left beside a Logback appender's file
+ * ({@code <file>.spool-logback-journal}, {@link LogbackJournalWriter}) at the next start of routing
+ * for that file (issue 33): on the host's thread that opens the file, before the sink attaches it.
+ * Each event left is rebuilt ({@link LogbackJournalCodec#decode}) and encoded by the appender's own
+ * encoder now (the journal's header holds the killed run's pattern: a different one is named in
+ * the note); a line already at its recorded offset is skipped, the rest of a torn one appended, the
+ * others appended after the last line ({@link RecoveryAppends#place}), in the order the writer left
+ * them, once. An empty file takes no line: they go beside it ({@link RecoveryTarget}, an appender
+ * with {@code append=false} truncated it). {@code spool recover FILE} does not replay these journals
+ * (it has no Logback to encode with): the appender's next start does.
+ *
+ * <p>Not thread-safe; one recovery per file at a time (the host opens its file under the appender's lock).
+ */
+public final class LogbackJournalRecovery {
+
+    /** What a recovery did: lines appended (whole or the rest of a torn one), bytes, a note (or null), a problem (or null). */
+    public record Result(long lines, long bytes, String note, String problem) {
+        static final Result NOTHING = new Result(0, 0, null, null);
+
+        /** One line for the agent's log. */
+        public String describe(Path file) {
+            String s = file + ": " + lines + " journaled Logback lines recovered (" + bytes + " bytes)";
+            return problem != null ? file + ": " + problem : note == null ? s : s + "; " + note;
+        }
+    }
+
+    private LogbackJournalRecovery() {
+    }
+
+    /** Whether a Logback journal is beside {@code logFile}. */
+    public static boolean hasJournal(Path logFile) {
+        return Files.isRegularFile(LogbackJournalWriter.journalOf(logFile), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** Replays the journal beside {@code logFile}, if any, encoding with {@code appender}'s encoder. */
+    public static Result recoverAtRoutingStart(Object appender, Path logFile) throws IOException {
+        Path jp = LogbackJournalWriter.journalOf(logFile);
+        if (!Files.isRegularFile(jp, LinkOption.NOFOLLOW_LINKS) || MappedLogJournal.live(jp)) {
+            return Result.NOTHING; // none, or this process writes it now (a roll that kept the name)
+        }
+        Result r;
+        try (FileChannel jc = FileChannel.open(jp, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = jc.size();
+            String wrong = size < MappedLogJournal.HEADER + 8 || size > Integer.MAX_VALUE
+                    ? "its size (" + size + " bytes) is not a journal's" : null;
+            MappedByteBuffer m = null;
+            if (wrong == null) {
+                m = jc.map(FileChannel.MapMode.READ_WRITE, 0, size);
+                m.order(ByteOrder.LITTLE_ENDIAN);
+                wrong = checkHeader(m, size);
+            }
+            if (wrong != null) {
+                return orphan(jp, wrong);
+            }
+            long pid = m.getLong(MappedLogJournal.PID_OFFSET);
+            if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                // Logback takes no lock on its file: another running process may write it (and this journal) now
+                return new Result(0, 0, null, "journal " + jp + " belongs to process " + pid + ", which is running: not"
+                        + " replayed (its agent writes those lines); this appender's events are captured without a journal");
+            }
+            Object encoder = appender.getClass().getMethod("getEncoder").invoke(appender);
+            LogbackJournalCodec codec = LogbackJournalCodec.of(Class.forName(LogbackConverters.EVENT, false,
+                    appender.getClass().getClassLoader()));
+            r = replay(logFile, m, encoder, codec);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return new Result(0, 0, null, "journal " + jp + " not replayed: the appender's Logback cannot be used (" + e
+                    + "); kept for its next start");
+        }
+        Files.delete(jp);
+        if (r.lines > 0) {
+            SpoolJfr.journalRecovered(logFile, r.lines, r.bytes);
+        }
+        return r;
+    }
+
+    private static String checkHeader(MappedByteBuffer m, long size) {
+        byte[] magic = new byte[MappedLogJournal.LOGBACK_MAGIC.length];
+        m.get(0, magic);
+        if (!Arrays.equals(magic, MappedLogJournal.LOGBACK_MAGIC) || m.getInt(8) != MappedLogJournal.VERSION) {
+            return "no SPOOLLBK version 1 header";
+        }
+        int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
+        if (ring <= 0 || ring % 8 != 0 || MappedLogJournal.HEADER + (long) ring != size) {
+            return "its ring size (" + ring + ") does not match its size";
+        }
+        int f = m.getInt(MappedLogJournal.FORMAT_OFFSET);
+        return f < 0 || f > MappedLogJournal.FORMAT_MAX ? "its pattern is damaged" : null;
+    }
+
+    private static Result replay(Path logFile, MappedByteBuffer m, Object encoder, LogbackJournalCodec codec)
+            throws IOException, ReflectiveOperationException {
+        MethodHandle encode = MethodHandles.publicLookup().findVirtual(encoder.getClass(), "encode",
+                MethodType.methodType(byte[].class, Object.class));
+        int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
+        int[] frames = frames(m, ring, m.getLong(MappedLogJournal.TRIMMED_OFFSET));
+        boolean existed = Files.exists(logFile, LinkOption.NOFOLLOW_LINKS);
+        RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, RecoveryTarget.When.ROUTING_START);
+        if (target.done()) {
+            return new Result(0, 0, target.note(logFile), null);
+        }
+        long lines = 0;
+        long bytes = 0;
+        long misplaced = 0;
+        long unreadable = 0;
+        String firstProblem = null;
+        try (target; FileChannel ch = FileChannel.open(target.write, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            RecoveryAppends file = new RecoveryAppends(ch);
+            byte[] payload = new byte[0];
+            for (int at : frames) {
+                int len = m.getInt(at);
+                if (payload.length < len) {
+                    payload = new byte[len];
+                }
+                m.get(at + MappedLogJournal.FRAME_HEADER, payload, 0, len);
+                byte[] line;
+                try {
+                    line = (byte[]) encode.invoke(encoder, codec.decode(payload, 0, len));
+                } catch (Throwable t) { // whole by its CRC, yet not rebuilt or not encoded: named, never guessed at
+                    unreadable++;
+                    firstProblem = firstProblem == null ? t.toString() : firstProblem;
+                    continue;
+                }
+                long wrote = line == null ? 0 : file.place(m, at, line, 0, line.length);
+                if (wrote != 0) {
+                    lines++;
+                    bytes += Math.abs(wrote);
+                    misplaced += wrote < 0 ? 1 : 0;
+                }
+            }
+            file.flush();
+        }
+        target.finish();
+        String note = target.note(logFile) != null ? target.note(logFile) : !existed && lines > 0
+                ? "the log file was gone (moved or deleted): recreated at " + logFile
+                : misplaced > 0 ? misplaced + " lines were not where the writer left them (the file was moved, replaced or"
+                + " truncated since?): appended at its end" : null;
+        String pattern = text(m, MappedLogJournal.FORMAT_OFFSET);
+        if (!pattern.equals(LogbackJournalWriter.patternOf(encoder))) {
+            note = (note == null ? "" : note + "; ") + "encoded with the appender's encoder now, whose pattern is not the"
+                    + " killed run's (" + pattern + ")";
+        }
+        if (unreadable > 0) {
+            note = (note == null ? "" : note + "; ") + unreadable + " journaled events could not be encoded (not replayed; first: "
+                    + firstProblem + ")";
+        }
+        return new Result(lines, bytes, note, null);
+    }
+
+    /**
+     * The whole frames not done from {@code trimmed} on (mapping offsets), in the order their lines go
+     * to the file: the writer's first (recorded offsets ascending), then those never written, in
+     * journal order. A frame is where its stored offset is the one expected there and its CRC matches;
+     * a frame cut short is stepped over 8 bytes at a time; padding skips to the lap's end.
+     */
+    static int[] frames(MappedByteBuffer m, int ring, long trimmed) {
+        int[] at = new int[256];
+        long[] keys = new long[256];
+        int n = 0;
+        CRC32C crc = new CRC32C();
+        for (long t = trimmed, end = trimmed + ring; t < end; ) {
+            int phys = (int) (t % ring);
+            int f = MappedLogJournal.HEADER + phys;
+            int len = ring - phys >= MappedLogJournal.FRAME_HEADER && m.getLong(f + 8) == t ? m.getInt(f) : -1;
+            if (len >= 0 && MappedLogJournal.FRAME_HEADER + (long) len <= ring - phys) {
+                crc.reset();
+                crc.update(m.slice(f + MappedLogJournal.FRAME_HEADER, len));
+                if ((int) crc.getValue() == m.getInt(f + 4)) {
+                    if (m.getLong(f + 24) != MappedLogJournal.DONE) {
+                        if (n == at.length) {
+                            at = Arrays.copyOf(at, 2 * n);
+                            keys = Arrays.copyOf(keys, 2 * n);
+                        }
+                        long pos = m.getLong(f + 16);
+                        keys[n] = pos < 0 ? Long.MAX_VALUE : pos;
+                        at[n++] = f;
+                    }
+                    t += (MappedLogJournal.FRAME_HEADER + len + 7) & ~7;
+                    continue;
+                }
+            }
+            t += m.getLong(f) == ~t ? ring - phys : 8; // padding to the lap's end, or a frame cut short
+        }
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        long[] k = keys;
+        Arrays.sort(order, Comparator.comparingLong(i -> k[i])); // stable: journal order among equal keys
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = at[order[i]];
+        }
+        return out;
+    }
+
+    private static String text(MappedByteBuffer m, int offset) {
+        byte[] b = new byte[m.getInt(offset)];
+        m.get(offset + 4, b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    private static Result orphan(Path jp, String why) {
+        Path to = jp.resolveSibling(jp.getFileName() + ".orphan-" + System.currentTimeMillis());
+        try {
+            Files.move(jp, to, StandardCopyOption.ATOMIC_MOVE);
+            return new Result(0, 0, null, "journal " + jp + " not replayed: " + why + "; kept as " + to);
+        } catch (IOException | RuntimeException e) {
+            return new Result(0, 0, null, "journal " + jp + " not replayed: " + why + "; it could not be renamed (" + e + ")");
+        }
+    }
+}

@@ -1,0 +1,271 @@
+package dev.spool.agent.logback;
+
+import dev.spool.agent.internal.AgentLog;
+import dev.spool.agent.journal.JournalFiles;
+import dev.spool.agent.journal.MappedLogJournal;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One deferred Logback appender's journal (issue 33): the caller journals a captured event
+ * ({@link LogbackJournalCodec}) into {@code <file>.spool-logback-journal} before queueing it
+ * ({@link #append}); whoever writes the appender's events (under its lock) records where each line
+ * goes ({@link #beforeWrite}), keeps it until the routed stream says its bytes are in the file
+ * ({@link #afterWrite}, {@link #settle}) and trims. The next start of routing for the file replays
+ * what is left ({@link LogbackJournalRecovery}).
+ *
+ * <p>Journaled: an appender whose encoding Spool defers ({@link DeferredAppender}) and whose stream
+ * is routed with known offsets; the journal follows its file across rolls that keep the file's
+ * name ({@code file} set); a roll to another name retires it and the next file gets its own.
+ *
+ * <p>Threads: {@link #append} on callers (lock-free while the ring has room; full, the caller
+ * writes what is queued under the appender's lock and waits for the sink, bounded: {@code makeRoom});
+ * the rest under the appender's lock. Example:
+ * <pre>{@code
+ * long frame = journal.append(event, this::makeRoom);            // caller
+ * queue.offer(frame < 0 ? event : new Journaled(event, frame));
+ * journal.beforeWrite(frame); writeBytes(...); journal.afterWrite(frame); journal.settle(); // writer
+ * }</pre>
+ */
+final class LogbackJournalWriter {
+    /** How often a caller that finds the ring full writes what is queued and waits for the sink before it gives up on the journal. */
+    static final int ROOM_ATTEMPTS = 3;
+    /** After a round that freed nothing, how long callers store without making room (a stuck ring costs no drain per event). */
+    static final long ROOM_BACKOFF_NANOS = 1_000_000_000L;
+
+    /** A queued event with its frame in {@code journal} (the appender's when it was captured). */
+    record Journaled(Object item, long frame, LogbackJournalWriter journal) {}
+
+    private final MappedLogJournal journal;
+    private final LogbackJournalCodec codec;
+    private final JournalFiles files;
+    private final Path file;
+    private final BiConsumer<String, String> errors;
+    /** The routed stream the appender writes now (replaced at a roll, under the appender's lock). */
+    private volatile Object stream;
+    /** Lines written whose bytes may still be in the sink (writer only, under the lock). */
+    private final ArrayDeque<Unreached> unreached = new ArrayDeque<>();
+    private volatile long roomAgainAt = Long.MIN_VALUE;
+    private long beforeFrame = -1;
+    private long before = -1;
+    private Object beforeStream;
+
+    private record Unreached(long frame, long after, Object stream) {}
+
+    private LogbackJournalWriter(MappedLogJournal journal, LogbackJournalCodec codec, JournalFiles files, Path file,
+                                 Object stream, BiConsumer<String, String> errors) {
+        this.journal = journal;
+        this.codec = codec;
+        this.files = files;
+        this.file = file;
+        this.stream = stream;
+        this.errors = errors;
+    }
+
+    /**
+     * The journal of {@code appender} writing through {@code stream}, created now beside its file
+     * (recovery ran before the stream was made); null when it cannot be journaled (named in the
+     * agent's debug log, or counted when the journal could not be created).
+     */
+    static LogbackJournalWriter open(Object appender, Object encoder, Object stream, JournalFiles files,
+                                     BiConsumer<String, String> errors) {
+        Path file = files == null ? null : files.file(stream);
+        if (file == null || files.position(stream) < 0 || files.reached(stream) < 0) {
+            AgentLog.debug("Logback journal: " + (file == null ? "an appender whose file is not routed"
+                    : file + ": its routed offsets are unknown") + ": not journaled");
+            return null;
+        }
+        try {
+            LogbackJournalCodec codec = LogbackJournalCodec.of(Class.forName(LogbackConverters.EVENT, false,
+                    appender.getClass().getClassLoader()));
+            MappedLogJournal journal = MappedLogJournal.create(journalOf(file), MappedLogJournal.LOGBACK_MAGIC,
+                    patternOf(encoder), charsetOf(encoder));
+            files.showJournal(stream, journal::pendingBytes);
+            LogbackJournalWriter w = new LogbackJournalWriter(journal, codec, files, file, stream, errors);
+            files.onClosed(stream, w::settle);
+            return w;
+        } catch (IOException e) {
+            errors.accept("logback-journal", e.getMessage() + ": its events are captured without a journal (lost by a"
+                    + " kill -9 within the visibility bound)");
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            errors.accept("logback-journal", "cannot journal the appender of " + file + " (" + e + "): its events are"
+                    + " captured without a journal");
+        }
+        return null;
+    }
+
+    /** The journal of the log file {@code file}. */
+    static Path journalOf(Path file) {
+        return file.resolveSibling(file.getFileName() + MappedLogJournal.LOGBACK_SUFFIX);
+    }
+
+    /** The encoder's pattern (a {@code PatternLayoutEncoder}'s), else its class name: recovery's check of the encoder. */
+    static String patternOf(Object encoder) {
+        try {
+            Object p = encoder.getClass().getMethod("getPattern").invoke(encoder);
+            if (p instanceof String s && s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= MappedLogJournal.FORMAT_MAX) {
+                return s;
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // not a pattern encoder
+        }
+        return encoder.getClass().getName();
+    }
+
+    private static Charset charsetOf(Object encoder) {
+        try {
+            Object c = encoder.getClass().getMethod("getCharset").invoke(encoder);
+            if (c instanceof Charset cs) {
+                return cs;
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // none: Logback's default
+        }
+        return Charset.defaultCharset();
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /** At a roll that kept the file's name: the appender's new routed stream (under the appender's lock). */
+    void stream(Object now) {
+        stream = now;
+        files.onClosed(now, this::settle); // the closing thread holds the appender's lock
+    }
+
+    /**
+     * A caller, before the offer: journals {@code event}; its frame, or -1 when not journaled
+     * (counted, named once). A full ring means the sink is behind: {@code makeRoom} writes what is
+     * queued on this thread and waits for the sink ({@link #awaitSink}, bounded), as Logback's own
+     * synchronous path would have written it, and the event is journaled after all.
+     */
+    long append(Object event, BooleanSupplier makeRoom) {
+        long at = -1;
+        String why = "the journal stopped, or the event is over half the ring";
+        try {
+            at = store(event);
+            for (int attempt = 0; at == MappedLogJournal.FULL && attempt < ROOM_ATTEMPTS && System.nanoTime() >= roomAgainAt;
+                    attempt++) {
+                long trimmedBefore = journal.trimmed();
+                if (!makeRoom.getAsBoolean() || journal.trimmed() == trimmedBefore) {
+                    roomAgainAt = System.nanoTime() + ROOM_BACKOFF_NANOS;
+                    attempt = ROOM_ATTEMPTS;
+                }
+                at = store(event);
+            }
+            if (at == MappedLogJournal.FULL) {
+                why = "the ring stayed full after the caller wrote what was queued: the sink is stuck or behind";
+            }
+        } catch (IllegalArgumentException e) {
+            why = "its content cannot be journaled exactly: " + e.getMessage();
+        } catch (RuntimeException | LinkageError e) {
+            why = "journaling it failed (" + e + ")";
+        }
+        if (at < 0) {
+            errors.accept("logback-journal-skipped", "journal " + journal.path + ": an event was captured without the"
+                    + " journal (" + why + "); lost by a kill -9 within the visibility bound");
+            return -1;
+        }
+        return at;
+    }
+
+    private long store(Object event) {
+        ByteBuffer b = codec.encode(event);
+        return journal.append(b.array(), b.position());
+    }
+
+    /**
+     * A caller whose event found the ring full, under the appender's lock after writing what was
+     * queued: waits (bounded by the sink's wait) until the sink wrote it, and trims; false when not in time.
+     */
+    boolean awaitSink() {
+        if (!files.awaitWritten(stream)) {
+            return false;
+        }
+        settle();
+        return true;
+    }
+
+    /** A journaled event that was not queued (it takes Logback's own path): never replayed. */
+    void notQueued(long frame) {
+        if (frame >= 0) {
+            journal.done(frame);
+        }
+    }
+
+    /** The writer, just before the event's bytes go to the appender's stream: the file offset its line starts at. */
+    void beforeWrite(long frame) {
+        Object s = stream;
+        before = files.position(s);
+        beforeStream = s;
+        beforeFrame = frame;
+        if (before >= 0) {
+            journal.filePos(frame, before);
+        }
+    }
+
+    /** The writer, after the event was written (or was not: failed, dropped): done once its bytes are in the file. */
+    void afterWrite(long frame) {
+        boolean wrote = beforeFrame == frame && before >= 0;
+        long after = wrote ? files.position(beforeStream) : -1;
+        if (!wrote || after <= before) {
+            journal.done(frame); // nothing written into the journal's file (failed, stopped, not routed)
+        } else {
+            unreached.add(new Unreached(frame, after, beforeStream));
+        }
+        beforeFrame = -1;
+        before = -1;
+        beforeStream = null;
+    }
+
+    /** The writer: marks done every written event whose bytes reached the file, and trims. */
+    void settle() {
+        long reachedNow = -1;
+        for (Unreached u; (u = unreached.peek()) != null; ) {
+            long reached = files.reached(u.stream);
+            if (u.stream == stream) {
+                reachedNow = reached;
+            }
+            if (u.after > reached) {
+                break;
+            }
+            unreached.poll();
+            journal.done(u.frame);
+        }
+        if (reachedNow > 0) {
+            journal.reached(reachedNow);
+        }
+        journal.trim();
+    }
+
+    /**
+     * The appender leaves this file (a roll to another name, Spool's exit): once the sink wrote every
+     * line, the journal goes; else it stays for the next start's recovery. Under the appender's lock.
+     */
+    void retire() {
+        settle();
+        if (!unreached.isEmpty() && files.drain(unreached.peekLast().stream)) {
+            settle();
+        }
+        if (unreached.isEmpty() && journal.empty()) {
+            try {
+                journal.delete();
+                return;
+            } catch (IOException e) {
+                errors.accept("logback-journal", "journal " + journal.path + " not removed (" + e + "): the next start"
+                        + " replays nothing from it (its events are in the file)");
+            }
+        }
+        journal.abandon();
+    }
+
+    long pendingBytes() {
+        return journal.pendingBytes();
+    }
+}
