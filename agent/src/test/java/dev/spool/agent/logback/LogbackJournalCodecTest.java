@@ -1,0 +1,292 @@
+package dev.spool.agent.logback;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Marker;
+import org.slf4j.event.KeyValuePair;
+import org.slf4j.helpers.BasicMarkerFactory;
+
+/**
+ * The journal codec against Logback's own {@code PatternLayoutEncoder}: for every pattern and many
+ * random events, the encoder writes the rebuilt event ({@code decode(encode(event))}) byte for byte
+ * as it writes the original.
+ */
+class LogbackJournalCodecTest {
+
+    private static final Charset[] CHARSETS = {StandardCharsets.UTF_8, StandardCharsets.ISO_8859_1, StandardCharsets.US_ASCII,
+        StandardCharsets.UTF_16};
+
+    /** What the corpus rarely prints: everything else an event carries. */
+    static final List<String> JOURNAL = List.of(
+            "%kvp %kvp{NONE} %kvp{SINGLE} %maskedKvp{k1} [%marker] %m%n",
+            "%sn %sequenceNumber %micros %ms %ep %epoch %d{yyyy-MM-dd HH:mm:ss.SSS} %m%n",
+            "%property{app} %property{HOSTNAME} %property{empty} %property{java.specification.version} %cn %r %m%n",
+            "%prefix(%X{user} %level %logger %thread) %m%n",
+            "%replace(%msg){'[0-9]','#'} %replace(%ex){'\\t','>'}%nopex%n",
+            "%caller{3} %caller{1..4} %C %M %L %F %class{0} %m%n",
+            "%m%n%ex{full}", "%m%n%ex{3}", "%m%n%ex{short}", "%m%n%xEx", "%m%n%xEx{2}", "%m%n%rEx", "%m%n%rEx{full}",
+            "%m %nopex%n", "[%mdc] [%X{nullValue}] [%X{nullValue:-dflt}] [%X{user}] %m%n",
+            "%highlight(%-5level) %boldRed(%marker) %m%n",
+            "%d{HH:mm:ss.SSS, UTC} %-5level %logger{36} %kvp - %msg%n%xEx{full, ignore.nothing, java.lang.reflect}");
+
+    @Test
+    void shouldRebuildEveryEventSoLogbacksEncoderWritesTheSameBytesForEveryPattern() throws Exception {
+        List<String> patterns = new ArrayList<>(LogbackPatternCorpus.PUBLIC);
+        patterns.addAll(LogbackPatternCorpus.EDGES);
+        patterns.addAll(JOURNAL);
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        int seed = 0;
+        long compared = 0;
+        for (String pattern : patterns) {
+            for (Charset cs : CHARSETS) {
+                LogbackRichEvents events = new LogbackRichEvents(++seed, 1_700_000_000_000L + seed * 7_919_000L);
+                PatternLayoutEncoder enc = events.plain().encoder(pattern, cs);
+                for (int i = 0; i < 150; i++) {
+                    LoggingEvent e = events.next();
+                    assertSameBytes(enc, codec, e, pattern, cs);
+                    compared++;
+                }
+            }
+        }
+        assertTrue(compared > 20_000, compared + " events");
+    }
+
+    @Test
+    void shouldRebuildEveryThrowableKindWithEveryThrowableConverter() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        LogbackRichEvents events = new LogbackRichEvents(99, 1_650_000_000_000L);
+        for (String pattern : JOURNAL) {
+            PatternLayoutEncoder enc = events.plain().encoder(pattern, StandardCharsets.UTF_8);
+            for (int kind = 0; kind < 8; kind++) {
+                LoggingEvent e = events.plain().next();
+                if (e.getThrowableProxy() == null) {
+                    e.setThrowableProxy(events.proxy(kind));
+                }
+                assertSameBytes(enc, codec, e, pattern, StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    @Test
+    void shouldReadAPayloadAtAnOffsetAndRebuildWhatEachGetterAnswered() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        LogbackRichEvents events = new LogbackRichEvents(5, 1_600_000_000_000L);
+        for (int i = 0; i < 300; i++) {
+            LoggingEvent e = events.next();
+            byte[] payload = payload(codec.encode(e));
+            byte[] padded = new byte[payload.length + 10];
+            System.arraycopy(payload, 0, padded, 7, payload.length);
+            ILoggingEvent back = (ILoggingEvent) codec.decode(padded, 7, payload.length);
+            assertEquals(e.getTimeStamp(), back.getTimeStamp());
+            assertEquals(e.getNanoseconds(), back.getNanoseconds());
+            assertEquals(e.getInstant(), back.getInstant());
+            assertEquals(e.getSequenceNumber(), back.getSequenceNumber());
+            assertEquals(e.getLevel(), back.getLevel());
+            assertEquals(e.getMessage(), back.getMessage());
+            assertEquals(e.getFormattedMessage(), back.getFormattedMessage());
+            assertEquals(e.getMDCPropertyMap(), back.getMDCPropertyMap());
+            assertEquals(new ArrayList<>(e.getMDCPropertyMap().keySet()), new ArrayList<>(back.getMDCPropertyMap().keySet()));
+            assertEquals(String.valueOf(e.getMarkerList()), String.valueOf(back.getMarkerList()));
+            assertEquals(String.valueOf(e.getKeyValuePairs()), String.valueOf(back.getKeyValuePairs()));
+            assertEquals(Arrays.toString(e.getCallerData()), Arrays.toString(back.getCallerData()),
+                    "frames print the same (a built-in loader's name is not carried)");
+            assertEquals(e.getLoggerContextVO(), back.getLoggerContextVO());
+            Object[] args = e.getArgumentArray();
+            if (args == null || Arrays.stream(args).allMatch(a -> !(a instanceof int[]))) {
+                assertArrayEquals(args, back.getArgumentArray(), "immutable JDK arguments are carried");
+            } else {
+                assertEquals(null, back.getArgumentArray(), "other arguments are not");
+            }
+        }
+    }
+
+    @Test
+    void shouldRebuildAnEventWithoutCallerDataAsOneWithoutAndNoThrowableAsNone() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        LoggingEvent e = new LogbackEvents(3, 1_700_000_000_000L).next();
+        e.setCallerData(null);
+        ILoggingEvent back = (ILoggingEvent) decode(codec, e);
+        assertFalse(back.hasCallerData());
+        assertEquals(0, back.getCallerData().length);
+        assertEquals(null, back.getThrowableProxy());
+        assertEquals(e.getMarker(), back.getMarker());
+    }
+
+    @Test
+    void shouldThrowIllegalArgumentForEveryTruncationAndNothingElseForAnyFlippedByte() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        LogbackRichEvents events = new LogbackRichEvents(11, 1_700_000_000_000L);
+        PatternLayoutEncoder enc = events.plain().encoder("%d %kvp %marker %mdc %caller{2} %cn %r %m%n%xEx", StandardCharsets.UTF_8);
+        int decodedAfterFlip = 0;
+        int[] kinds = {5, 2, 4, 0, -1, -1, -1, -1}; // constructed frames, a cycle, overriding, packaging; then as they come
+        for (int kind : kinds) {
+            LoggingEvent e = events.next();
+            if (e.getThrowableProxy() == null && kind >= 0) {
+                e.setThrowableProxy(events.proxy(kind));
+            }
+            byte[] payload = payload(codec.encode(e));
+            for (int len = 0; len < payload.length; len++) {
+                int l = len;
+                IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> codec.decode(payload, 0, l));
+                assertTrue(x.getMessage().contains("offset"), x.getMessage());
+            }
+            for (int at = 0; at < payload.length; at++) {
+                for (int flip : new int[] {0x01, 0xFF}) {
+                    byte[] damaged = payload.clone();
+                    damaged[at] ^= (byte) flip;
+                    Object back;
+                    try {
+                        back = codec.decode(damaged, 0, damaged.length);
+                    } catch (IllegalArgumentException expected) {
+                        continue;
+                    } catch (Throwable t) {
+                        throw new AssertionError("flipping " + flip + " at " + at + " threw " + t, t);
+                    }
+                    if (decodedAfterFlip++ % 25 == 0) { // and Logback can still write what it decoded to (a sample: it costs)
+                        assertNotNull(enc.encode((ILoggingEvent) back));
+                    } // a flip that still decodes (a char, a count) is what the frame's CRC is for
+                }
+            }
+        }
+        assertTrue(decodedAfterFlip > 0, "some flips change only a value");
+    }
+
+    @Test
+    void shouldRefuseAKeyValuePairWhoseValueIsAHostObjectWithoutCallingItsToString() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        LoggingEvent e = new LogbackEvents(4, 1_700_000_000_000L).next();
+        e.setKeyValuePairs(List.of(new KeyValuePair("k", new Object() {
+            @Override
+            public String toString() {
+                throw new AssertionError("host code ran");
+            }
+        })));
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> codec.encode(e));
+        assertTrue(x.getMessage().contains("value of class"), x.getMessage());
+        e.setKeyValuePairs(List.of(new KeyValuePair("k", "v") { }));
+        assertThrows(IllegalArgumentException.class, () -> codec.encode(e), "a KeyValuePair subclass");
+    }
+
+    @Test
+    void shouldRefuseAForeignMarkerAnywhereInTheTreeAndARepeatedName() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        LogbackEvents events = new LogbackEvents(6, 1_700_000_000_000L);
+        LoggingEvent top = events.next();
+        top.getMarkerList(); // LogbackEvents may have added some
+        top.addMarker(new ForeignMarker());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> codec.encode(top)).getMessage().contains("BasicMarker"));
+        LoggingEvent nested = events.next();
+        Marker parent = new BasicMarkerFactory().getDetachedMarker("PARENT");
+        parent.add(new ForeignMarker());
+        nested.addMarker(parent);
+        assertThrows(IllegalArgumentException.class, () -> codec.encode(nested));
+        LoggingEvent repeated = events.next();
+        Marker p = new BasicMarkerFactory().getDetachedMarker("P");
+        Marker c = new BasicMarkerFactory().getDetachedMarker("C");
+        p.add(c);
+        c.add(new BasicMarkerFactory().getDetachedMarker("P")); // slf4j's add would drop it when rebuilt bottom-up
+        repeated.addMarker(p);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> codec.encode(repeated)).getMessage().contains("repeats"));
+    }
+
+    @Test
+    void shouldRefuseAHostEventClassAHostMdcMapAndANonLogbackArgument() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        assertThrows(IllegalArgumentException.class, () -> codec.encode(new LoggingEvent() { }));
+        assertThrows(IllegalArgumentException.class, () -> codec.encode(null));
+        assertThrows(IllegalArgumentException.class, () -> codec.encode("not an event"));
+        LoggingEvent e = new LoggingEvent();
+        e.setLevel(Level.INFO);
+        e.setMessage("m");
+        e.setTimeStamp(1);
+        e.setThreadName("t");
+        e.setMDCPropertyMap(new HashMap<>() { });
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> codec.encode(e)).getMessage().contains("MDC"));
+    }
+
+    private static void assertSameBytes(PatternLayoutEncoder enc, LogbackJournalCodec codec, LoggingEvent e, String pattern,
+                                        Charset cs) {
+        byte[] theirs = enc.encode(e);
+        ILoggingEvent back = (ILoggingEvent) decode(codec, e);
+        byte[] ours = enc.encode(back);
+        if (!Arrays.equals(theirs, ours)) {
+            fail("pattern " + pattern + " in " + cs + ", event " + e + "\n original: [" + new String(theirs, cs)
+                    + "]\n rebuilt:  [" + new String(ours, cs) + "]");
+        }
+    }
+
+    private static Object decode(LogbackJournalCodec codec, Object event) {
+        byte[] payload = payload(codec.encode(event));
+        return codec.decode(payload, 0, payload.length);
+    }
+
+    static byte[] payload(ByteBuffer b) {
+        return Arrays.copyOf(b.array(), b.position());
+    }
+
+    /** A host's own Marker class: its toString is host code. */
+    private static final class ForeignMarker implements Marker {
+        @Override
+        public String getName() {
+            return "FOREIGN";
+        }
+
+        @Override
+        public void add(Marker reference) {
+        }
+
+        @Override
+        public boolean remove(Marker reference) {
+            return false;
+        }
+
+        @Override
+        public boolean hasChildren() {
+            return false;
+        }
+
+        @Override
+        public boolean hasReferences() {
+            return false;
+        }
+
+        @Override
+        public Iterator<Marker> iterator() {
+            return List.<Marker>of().iterator();
+        }
+
+        @Override
+        public boolean contains(Marker other) {
+            return false;
+        }
+
+        @Override
+        public boolean contains(String name) {
+            return false;
+        }
+
+        @Override
+        public String toString() {
+            throw new AssertionError("host code ran");
+        }
+    }
+}
