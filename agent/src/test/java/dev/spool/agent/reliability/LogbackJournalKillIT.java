@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spool.agent.it.Forked;
 import dev.spool.agent.reliability.LogbackKillEvents.Event;
-import dev.spool.mbeans.SinkMXBean;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -17,13 +16,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import javax.management.JMX;
-import javax.management.MBeanServerConnection;
-import javax.management.ObjectName;
-import javax.management.remote.JMXConnector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * thread and stops Logback cleanly. Then every acknowledged event (its logging call returned: recorded
  * exactly in a {@code MAP_SHARED} side file) is in the log file once, per thread in order, whole
  * ({@link LogbackKillEvents}), never in a side file (the appender appends: the killed run's lines belong in
- * its file, also when nothing of them had reached it yet). Kills: {@code -Dspool.reliability.logbackKills=N}
+ * its file) unless the file was empty at the kill: then, as the contract says (and as JUL does), in
+ * {@code <file>.spool-recovered-<killed pid>-<token>}. Kills: {@code -Dspool.reliability.logbackKills=N}
  * (default 4), seed {@code -Dspool.reliability.seed}. A failure lists, per round, the acknowledged, lost,
  * misplaced (side file) and duplicated ids, and each problem with its file and line.
  */
@@ -56,7 +51,7 @@ class LogbackJournalKillIT {
     void shouldKeepEveryAcknowledgedLogbackEventOnceInOrderAcrossKills() throws Exception {
         Path log = dir.resolve("app.log");
         Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
-        Rounds rounds = killRounds(log, config, true);
+        LogbackKillRounds rounds = killRounds(log, config, true);
         byte[] before = Files.readAllBytes(log);
         start(config, rounds.acked.length, 0).awaitSuccess();
         byte[] after = Files.readAllBytes(log);
@@ -68,8 +63,7 @@ class LogbackJournalKillIT {
         }
         LogbackKillEvents events = new LogbackKillEvents();
         List<Event> inFile = events.read(log);
-        rounds.checkRecoveredAtOpen(inFile, after.length);
-        verdict(rounds, events, List.of(log), inFile);
+        verdict(rounds, events, List.of(log), inFile, true);
     }
 
     /**
@@ -82,7 +76,7 @@ class LogbackJournalKillIT {
         Path config = config(log, "ch.qos.logback.core.rolling.RollingFileAppender", true,
                 "<rollingPolicy class=\"ch.qos.logback.core.rolling.TimeBasedRollingPolicy\"><fileNamePattern>"
                         + dir.resolve("app-%d{yyyy-MM-dd_HH-mm-ss}.log") + "</fileNamePattern></rollingPolicy>");
-        Rounds rounds = killRounds(log, config, false);
+        LogbackKillRounds rounds = killRounds(log, config, false);
         List<Path> files;
         try (Stream<Path> all = Files.list(dir)) {
             files = new ArrayList<>(all.filter(p -> p.getFileName().toString().matches("app-.*\\.log")).sorted().toList());
@@ -94,7 +88,7 @@ class LogbackJournalKillIT {
         for (Path f : files) {
             all.addAll(events.read(f));
         }
-        verdict(rounds, events, files, all);
+        verdict(rounds, events, files, all, false);
     }
 
     /**
@@ -165,11 +159,11 @@ class LogbackJournalKillIT {
     }
 
     /** The kill rounds, then a last round that logs {@link #FINAL_LINES} per thread and stops cleanly. */
-    private Rounds killRounds(Path log, Path config, boolean readBean) throws Exception {
+    private LogbackKillRounds killRounds(Path log, Path config, boolean readBean) throws Exception {
         int kills = Integer.getInteger("spool.reliability.logbackKills", 4);
         long seed = Long.getLong("spool.reliability.seed", System.nanoTime());
         Random random = new Random(seed);
-        Rounds rounds = new Rounds(seed, kills);
+        LogbackKillRounds rounds = new LogbackKillRounds(seed, kills);
         for (int round = 0; round < kills; round++) {
             Forked host = start(config, round, -1);
             int r = round;
@@ -191,6 +185,7 @@ class LogbackJournalKillIT {
             }
             rounds.acked[round] = read(acks(round));
             rounds.sizeAtKill[round] = Files.exists(log) ? Files.size(log) : 0;
+            rounds.pids[round] = host.pid();
         }
         Forked last = start(config, kills, FINAL_LINES);
         last.awaitSuccess();
@@ -198,13 +193,34 @@ class LogbackJournalKillIT {
         return rounds;
     }
 
-    private void verdict(Rounds rounds, LogbackKillEvents events, List<Path> files, List<Event> inOrder) throws Exception {
+    /**
+     * Checks the events of {@code files} (in that order, the active log file last) and of the side files
+     * beside it: a killed round's events belong in the log file, except when the file was empty at the
+     * kill (so when the next round routed it): the contract then puts them into
+     * {@code <file>.spool-recovered-<killed pid>-<token>}, which counts as their place.
+     */
+    private void verdict(LogbackKillRounds rounds, LogbackKillEvents events, List<Path> files, List<Event> inOrder, boolean bean)
+            throws Exception {
         LogbackKillLedger ledger = new LogbackKillLedger(rounds.acked);
         ledger.inOrder(inOrder);
-        LogbackKillEvents asideEvents = new LogbackKillEvents();
-        List<Path> sides = sides(files.get(files.size() - 1));
+        Path log = files.get(files.size() - 1);
+        List<Path> sides = sides(log);
+        long round0Aside = 0;
         for (Path side : sides) {
-            ledger.aside(asideEvents.read(side));
+            int r = rounds.roundOf(log, side);
+            List<Event> aside = events.read(side);
+            if (r >= 0 && rounds.sizeAtKill[r] == 0) {
+                ledger.inOrder(aside);
+                round0Aside += r == 0 ? aside.size() : 0;
+            } else {
+                ledger.aside(aside);
+                rounds.problems.add(side.getFileName() + ": a side file " + (r < 0 ? "naming no killed round's pid "
+                        + java.util.Arrays.toString(rounds.pids) : "of round " + r + ", whose file held " + rounds.sizeAtKill[r]
+                        + " bytes at its kill") + " (the appender appends: its events belong in " + log.getFileName() + ")");
+            }
+        }
+        if (bean) {
+            rounds.checkRecoveredAtOpen(inOrder, Files.size(log), round0Aside);
         }
         long lost = ledger.lost();
         List<String> problems = new ArrayList<>(events.problems);
@@ -221,72 +237,6 @@ class LogbackJournalKillIT {
         assertTrue(problems.isEmpty(), lost + " of " + acknowledged + " acknowledged events lost, " + problems.size()
                 + " problems (" + where + ")" + ledger.figures() + "\n  " + String.join("\n  ", problems.subList(0,
                 Math.min(30, problems.size()))));
-    }
-
-    /** What the kill rounds leave for the checks. */
-    private static final class Rounds {
-        final long seed;
-        final long[][] acked;
-        final long[] sizeAtKill;
-        final List<String> problems = new ArrayList<>();
-        long recoveredAtOpen = -1;
-
-        Rounds(long seed, int kills) {
-            this.seed = seed;
-            this.acked = new long[kills + 1][];
-            this.sizeAtKill = new long[kills + 1];
-        }
-
-        /** Round 1's Sink bean of {@code log}: {@code RecoveredAtOpen} and {@code JournalPendingBytes} (problems, not thrown). */
-        void readBean(Forked host, Path log) throws Exception {
-            try (JMXConnector jmx = host.connectJmx()) {
-                MBeanServerConnection server = jmx.getMBeanServerConnection();
-                // the log's Sink bean: name = the file, and for a Logback appender appender = its name
-                ObjectName pattern = new ObjectName("dev.spool:type=Sink,name=" + ObjectName.quote(log.toString()) + ",*");
-                long bound = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-                Set<ObjectName> found = Set.of();
-                while (found.size() != 1 && System.nanoTime() < bound) {
-                    Thread.sleep(20);
-                    found = server.queryNames(pattern, null);
-                }
-                if (found.size() != 1) {
-                    problems.add("round 1: not one Sink bean " + pattern + " in 20 s: " + found + "; all Sink beans: "
-                            + server.queryNames(new ObjectName("dev.spool:type=Sink,*"), null));
-                    return;
-                }
-                ObjectName name = found.iterator().next();
-                SinkMXBean bean = JMX.newMXBeanProxy(server, name, SinkMXBean.class);
-                recoveredAtOpen = bean.getRecoveredAtOpen();
-                long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-                while (bean.getJournalPendingBytes() <= 0 && System.nanoTime() < deadline) {
-                    Thread.sleep(5);
-                }
-                if (bean.getJournalPendingBytes() <= 0) {
-                    problems.add("round 1's Sink bean " + name + " showed JournalPendingBytes 0 for 5 s of logging");
-                }
-            }
-        }
-
-        /**
-         * {@code RecoveredAtOpen} read in round 1 against round 0's events that reached the file after its
-         * kill (they start at or past the file's size then; the event the kill tore may be counted or not).
-         */
-        void checkRecoveredAtOpen(List<Event> inFile, long fileEnd) {
-            if (recoveredAtOpen < 0) {
-                return;
-            }
-            long at = sizeAtKill[0];
-            long replayed = inFile.stream().filter(e -> e.round() == 0 && e.offset() >= at).count();
-            boolean torn = false;
-            for (int i = 0; i < inFile.size(); i++) {
-                long end = i + 1 < inFile.size() ? inFile.get(i + 1).offset() : fileEnd;
-                torn |= inFile.get(i).offset() < at && end > at;
-            }
-            if (recoveredAtOpen != replayed && !(torn && recoveredAtOpen == replayed + 1)) {
-                problems.add("round 1's Sink bean: RecoveredAtOpen " + recoveredAtOpen + ", but " + replayed + " of round 0's events"
-                        + " reached the file after its kill (at byte " + at + (torn ? ", one torn there" : "") + ")");
-            }
-        }
     }
 
     /** A Logback configuration: the logger {@code kill.logback} (only) into one appender of {@code log}. */
