@@ -232,8 +232,12 @@ class LogbackJournalKillIT {
         }
         String where = "seed " + rounds.seed + ", " + rounds.acked.length + " rounds (" + (rounds.acked.length - 1)
                 + " killed), files " + files.stream().map(p -> p.getFileName().toString()).toList() + ", side files " + sides;
-        System.out.printf("LogbackJournalKillIT: %s: %d events acknowledged, %d lost, %d events in the files%s%n", where,
-                acknowledged, lost, inOrder.size(), ledger.figures());
+        List<String> journals;
+        try (Stream<Path> left = Files.list(log.getParent())) {
+            journals = left.map(p -> p.getFileName().toString()).filter(n -> n.contains("journal")).sorted().toList();
+        }
+        System.out.printf("LogbackJournalKillIT: %s: %d events acknowledged, %d lost, %d events in the files, journals left after"
+                + " the clean stop %s%s%n", where, acknowledged, lost, inOrder.size(), journals, ledger.figures());
         assertTrue(problems.isEmpty(), lost + " of " + acknowledged + " acknowledged events lost, " + problems.size()
                 + " problems (" + where + ")" + ledger.figures() + "\n  " + String.join("\n  ", problems.subList(0,
                 Math.min(30, problems.size()))));
