@@ -1,0 +1,307 @@
+package dev.spool.agent.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.spool.agent.it.Forked;
+import dev.spool.agent.reliability.LogbackKillEvents.Event;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 33 for Logback appenders whose encoding Spool defers: a host logging through SLF4J from two
+ * threads into one appender ({@link LogbackJournalKillHost}: parameters, ready texts, MDC, every 50th
+ * event with a stack trace of two causes) is killed with SIGKILL at a random point, round after round,
+ * all rounds appending to the same file; the next round's agent replays the journal the killed one left
+ * ({@code <file>.spool-logback-journal}) when the appender starts; a last round logs 20 events per
+ * thread and stops Logback cleanly. Then every acknowledged event (its logging call returned: recorded
+ * exactly in a {@code MAP_SHARED} side file) is in the log file once, per thread in order, whole
+ * ({@link LogbackKillEvents}), never in a side file (the appender appends: the killed run's lines belong in
+ * its file) unless the file was empty at the kill: then, as the contract says (and as JUL does), in
+ * {@code <file>.spool-recovered-<killed pid>-<token>}. Kills: {@code -Dspool.reliability.logbackKills=N}
+ * (default 4), seed {@code -Dspool.reliability.seed}; {@code -Dspool.reliability.logbackAgent=false} runs the
+ * hosts without the agent (plain Logback writes each event on the caller's thread: the first two tests pass). A failure lists, per round, the acknowledged, lost,
+ * misplaced (side file) and duplicated ids, and each problem with its file and line.
+ */
+class LogbackJournalKillIT {
+    static final int FINAL_LINES = 20;
+
+    /** false: the hosts run without the agent, plain Logback writing on the caller's thread (the positive control: tests 1 and 2 pass). */
+    private static final boolean AGENT = Boolean.parseBoolean(System.getProperty("spool.reliability.logbackAgent", "true"));
+
+    @TempDir
+    Path dir;
+
+    /**
+     * A {@code FileAppender} (append): round 1 also reads the Sink bean ({@code RecoveredAtOpen} must be the
+     * number of round 0's events that reached the file only after the kill; {@code JournalPendingBytes} &gt; 0
+     * while logging), and a clean start after the last round must leave the file byte for byte as it was
+     * (nothing replayed twice).
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedLogbackEventOnceInOrderAcrossKills() throws Exception {
+        Path log = dir.resolve("app.log");
+        Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
+        LogbackKillRounds rounds = killRounds(log, config, true);
+        byte[] before = Files.readAllBytes(log);
+        start(config, rounds.acked.length, 0).awaitSuccess();
+        byte[] after = Files.readAllBytes(log);
+        if (!java.util.Arrays.equals(before, after)) {
+            rounds.problems.add("a clean start after the recovery changed " + log.getFileName() + " (" + before.length + " -> "
+                    + after.length + " bytes, first difference at byte " + java.util.Arrays.mismatch(before, after) + "): '"
+                    + new String(after, Math.min(before.length, after.length), Math.min(300, Math.abs(after.length - before.length)),
+                    StandardCharsets.UTF_8) + "'");
+        }
+        LogbackKillEvents events = new LogbackKillEvents();
+        List<Event> inFile = events.read(log);
+        verdict(rounds, events, List.of(log), inFile, true);
+    }
+
+    /**
+     * A time-based {@code RollingFileAppender} ({@code file} set, a new archive every second of the run):
+     * every acknowledged event once across the archives (in name order) and the active file (last).
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedLogbackEventAcrossKillsWhileTheFileRollsEverySecond() throws Exception {
+        Path log = dir.resolve("app.log");
+        Path config = config(log, "ch.qos.logback.core.rolling.RollingFileAppender", true,
+                "<rollingPolicy class=\"ch.qos.logback.core.rolling.TimeBasedRollingPolicy\"><fileNamePattern>"
+                        + dir.resolve("app-%d{yyyy-MM-dd_HH-mm-ss}.log") + "</fileNamePattern></rollingPolicy>");
+        LogbackKillRounds rounds = killRounds(log, config, false);
+        List<Path> files;
+        try (Stream<Path> all = Files.list(dir)) {
+            files = new ArrayList<>(all.filter(p -> p.getFileName().toString().matches("app-.*\\.log")).sorted().toList());
+        }
+        assertTrue(!files.isEmpty(), "the appender never rolled: the test checks no archive");
+        files.add(log);
+        LogbackKillEvents events = new LogbackKillEvents();
+        List<Event> all = new ArrayList<>();
+        for (Path f : files) {
+            all.addAll(events.read(f));
+        }
+        verdict(rounds, events, files, all, false);
+    }
+
+    /**
+     * Round 1 opens the file with {@code append=false}: plain Logback truncates it, so the new file holds
+     * only round 1's events (valid UTF-8, whole); round 0's events that had not reached the file by the
+     * kill are in one {@code app.log.spool-recovered-<round 0's pid>-<token>} beside it, named in round 1's
+     * agent log: what the file held at the kill followed by the side file is round 0's events 0, 1, 2, …
+     * per thread, each once, up to at least the last acknowledged.
+     */
+    @Test
+    void shouldKeepAKilledRunsEventsBesideTheFileTheNextRunTruncates() throws Exception {
+        assumeTrue(AGENT, "plain Logback truncates the killed run's events away");
+        long seed = Long.getLong("spool.reliability.seed", System.nanoTime());
+        Path log = dir.resolve("app.log");
+        Path config = config(log, "ch.qos.logback.core.FileAppender", false, "");
+        Forked host = start(config, 0, -1);
+        long[][] acked = new long[2][];
+        try {
+            host.awaitOutput("started", Duration.ofSeconds(60));
+            long target = 200 + new Random(seed).nextInt(20_000);
+            Forked.awaitCondition(Duration.ofSeconds(60), () -> total(acks(0)) >= target || !host.process.isAlive());
+            assertTrue(host.process.isAlive(), "host died (seed " + seed + ")\n" + host.describe());
+        } finally {
+            host.process.destroyForcibly();
+            assertTrue(host.process.waitFor(30, TimeUnit.SECONDS), "not killed");
+        }
+        acked[0] = read(acks(0));
+        Path atKill = Files.createDirectories(dir.resolve("at-kill")).resolve("app.log-at-kill"); // names the snapshot in messages
+        Files.copy(log, atKill);
+        Forked next = start(config, 1, FINAL_LINES);
+        next.awaitSuccess();
+        acked[1] = read(acks(1));
+        List<Path> sides = sides(log);
+        String where = "seed " + seed + ", round 0 pid " + host.pid() + ", side files " + sides;
+        List<String> problems = new ArrayList<>();
+        if (sides.size() != 1) {
+            problems.add("not one side file with round 0's events: " + sides);
+        }
+        for (Path side : sides) {
+            if (!side.getFileName().toString().startsWith("app.log.spool-recovered-" + host.pid() + "-")) {
+                problems.add(side.getFileName() + " does not name the killed pid " + host.pid());
+            }
+            if (!next.err().contains(side.getFileName().toString())) {
+                problems.add("round 1's agent log (host-1.err) does not name " + side.getFileName());
+            }
+        }
+        LogbackKillEvents events = new LogbackKillEvents();
+        LogbackKillEvents snapshot = new LogbackKillEvents(); // its torn end (the kill) is no problem of the file's
+        List<Event> reached = new ArrayList<>(snapshot.read(atKill));
+        if (!snapshot.problems.isEmpty() && !reached.isEmpty()) {
+            reached.remove(reached.size() - 1); // torn by the kill: the side file must hold it whole
+        }
+        List<Event> round0 = new ArrayList<>(reached);
+        for (Path side : sides) {
+            round0.addAll(events.read(side));
+        }
+        List<Event> inFile = events.read(log);
+        LogbackKillLedger ledger = new LogbackKillLedger(acked);
+        ledger.inOrder(round0);
+        ledger.inOrder(inFile);
+        long lost = ledger.lost();
+        problems.addAll(events.problems);
+        problems.addAll(ledger.problems);
+        inFile.stream().filter(e -> e.round() != 1).findFirst().ifPresent(e -> problems.add(
+                e.where() + ": a killed run's event (r" + e.round() + " t" + e.thread() + " " + e.seq() + ") in the truncated file"));
+        assertTrue(problems.isEmpty(), lost + " acknowledged events lost, " + problems.size() + " problems (" + where + ", "
+                + reached.size() + " whole events in the file at the kill)" + ledger.figures() + "\n  "
+                + String.join("\n  ", problems.subList(0, Math.min(30, problems.size()))));
+    }
+
+    /** The kill rounds, then a last round that logs {@link #FINAL_LINES} per thread and stops cleanly. */
+    private LogbackKillRounds killRounds(Path log, Path config, boolean readBean) throws Exception {
+        int kills = Integer.getInteger("spool.reliability.logbackKills", 4);
+        long seed = Long.getLong("spool.reliability.seed", System.nanoTime());
+        Random random = new Random(seed);
+        LogbackKillRounds rounds = new LogbackKillRounds(seed, kills);
+        for (int round = 0; round < kills; round++) {
+            Forked host = start(config, round, -1);
+            int r = round;
+            try {
+                host.awaitOutput("started", Duration.ofSeconds(60));
+                if (round == 0 && AGENT) {
+                    assertTrue(host.err().contains("routing " + log + " through the sink, encoded on Spool's thread"),
+                            "the appender's encoding is not deferred: the test checks the wrong path\n" + host.err());
+                }
+                if (round == 1 && readBean && AGENT) {
+                    rounds.readBean(host, log);
+                }
+                long target = 200 + random.nextInt(20_000); // anywhere in capture, journal, encode, write, roll, trim
+                Forked.awaitCondition(Duration.ofSeconds(60), () -> total(acks(r)) >= target || !host.process.isAlive());
+                assertTrue(host.process.isAlive(), "host died (seed " + seed + ", round " + round + ")\n" + host.describe());
+            } finally {
+                host.process.destroyForcibly();
+                assertTrue(host.process.waitFor(30, TimeUnit.SECONDS), "not killed");
+            }
+            rounds.acked[round] = read(acks(round));
+            rounds.sizeAtKill[round] = Files.exists(log) ? Files.size(log) : 0;
+            rounds.pids[round] = host.pid();
+        }
+        Forked last = start(config, kills, FINAL_LINES);
+        last.awaitSuccess();
+        rounds.acked[kills] = read(acks(kills));
+        return rounds;
+    }
+
+    /**
+     * Checks the events of {@code files} (in that order, the active log file last) and of the side files
+     * beside it: a killed round's events belong in the log file, except when the file was empty at the
+     * kill (so when the next round routed it): the contract then puts them into
+     * {@code <file>.spool-recovered-<killed pid>-<token>}, which counts as their place.
+     */
+    private void verdict(LogbackKillRounds rounds, LogbackKillEvents events, List<Path> files, List<Event> inOrder, boolean bean)
+            throws Exception {
+        LogbackKillLedger ledger = new LogbackKillLedger(rounds.acked);
+        ledger.inOrder(inOrder);
+        Path log = files.get(files.size() - 1);
+        List<Path> sides = sides(log);
+        long round0Aside = 0;
+        for (Path side : sides) {
+            int r = rounds.roundOf(log, side);
+            List<Event> aside = events.read(side);
+            if (r >= 0 && rounds.sizeAtKill[r] == 0) {
+                ledger.inOrder(aside);
+                round0Aside += r == 0 ? aside.size() : 0;
+            } else {
+                ledger.aside(aside);
+                rounds.problems.add(side.getFileName() + ": a side file " + (r < 0 ? "naming no killed round's pid "
+                        + java.util.Arrays.toString(rounds.pids) : "of round " + r + ", whose file held " + rounds.sizeAtKill[r]
+                        + " bytes at its kill") + " (the appender appends: its events belong in " + log.getFileName() + ")");
+            }
+        }
+        if (bean) {
+            rounds.checkRecoveredAtOpen(inOrder, Files.size(log), round0Aside);
+        }
+        long lost = ledger.lost();
+        List<String> problems = new ArrayList<>(events.problems);
+        problems.addAll(ledger.problems);
+        problems.addAll(rounds.problems);
+        long acknowledged = 0;
+        for (long[] a : rounds.acked) {
+            acknowledged += a[0] + a[1] + 2;
+        }
+        String where = (AGENT ? "" : "WITHOUT the agent, ") + "seed " + rounds.seed + ", " + rounds.acked.length
+                + " rounds (" + (rounds.acked.length - 1) + " killed), files " + files.stream().map(p -> p.getFileName().toString()).toList() + ", side files " + sides;
+        List<String> journals;
+        try (Stream<Path> left = Files.list(log.getParent())) {
+            journals = left.map(p -> p.getFileName().toString()).filter(n -> n.contains("journal")).sorted().toList();
+        }
+        System.out.printf("LogbackJournalKillIT: %s: %d events acknowledged, %d lost, %d events in the files, journals left after"
+                + " the clean stop %s%s%n", where, acknowledged, lost, inOrder.size(), journals, ledger.figures());
+        assertTrue(problems.isEmpty(), lost + " of " + acknowledged + " acknowledged events lost, " + problems.size()
+                + " problems (" + where + ")" + ledger.figures() + "\n  " + String.join("\n  ", problems.subList(0,
+                Math.min(30, problems.size()))));
+    }
+
+    /** A Logback configuration: the logger {@code kill.logback} (only) into one appender of {@code log}. */
+    private Path config(Path log, String appenderClass, boolean append, String more) throws Exception {
+        String xml = "<configuration>\n"
+                + "  <appender name=\"APP\" class=\"" + appenderClass + "\">\n"
+                + "    <file>" + log + "</file>\n"
+                + "    <append>" + append + "</append>\n"
+                + "    " + more + "\n"
+                + "    <encoder class=\"ch.qos.logback.classic.encoder.PatternLayoutEncoder\"><charset>UTF-8</charset>"
+                + "<pattern>" + LogbackJournalKillHost.PATTERN + "</pattern></encoder>\n"
+                + "  </appender>\n"
+                + "  <logger name=\"" + LogbackJournalKillHost.LOGGER + "\" level=\"INFO\" additivity=\"false\">"
+                + "<appender-ref ref=\"APP\"/></logger>\n"
+                + "  <root level=\"OFF\"/>\n"
+                + "</configuration>\n";
+        Path file = dir.resolve("logback.xml");
+        Files.writeString(file, xml, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /** Starts round {@code round} of the host ({@code lines} &lt; 0: until killed). */
+    private Forked start(Path config, int round, long lines) throws Exception {
+        List<String> jvm = new ArrayList<>(AGENT ? Forked.agentArgs("spool.log.level=debug") : List.of());
+        jvm.add("-Dlogback.configurationFile=" + config);
+        return Forked.start(dir, "host-" + round, jvm, Forked.hostClassPath(Forked.logback()),
+                LogbackJournalKillHost.class.getName(), acks(round).toString(), "" + round, "" + lines);
+    }
+
+    private Path acks(int round) {
+        return dir.resolve("acks-" + round);
+    }
+
+    private static List<Path> sides(Path log) throws Exception {
+        try (Stream<Path> files = Files.list(log.getParent())) {
+            return files.filter(p -> p.getFileName().toString().startsWith(log.getFileName() + ".spool-recovered-")).sorted().toList();
+        }
+    }
+
+    private static long total(Path acks) {
+        long[] a = read(acks);
+        return a[0] + a[1];
+    }
+
+    /** The last acknowledged seq per thread (-1: none yet). */
+    private static long[] read(Path acks) {
+        try (FileChannel ch = FileChannel.open(acks, StandardOpenOption.READ)) {
+            if (ch.size() < 16) {
+                return new long[] {-1, -1};
+            }
+            MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, 0, 16);
+            m.order(ByteOrder.BIG_ENDIAN);
+            return new long[] {m.getLong(0), m.getLong(8)};
+        } catch (java.io.IOException e) {
+            return new long[] {-1, -1};
+        }
+    }
+}
