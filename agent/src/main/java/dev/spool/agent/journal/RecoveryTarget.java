@@ -44,8 +44,12 @@ import java.util.Arrays;
 public final class RecoveryTarget implements AutoCloseable {
     public static final String SIDE_SUFFIX = ".spool-recovered-";
 
-    /** Who recovers: the CLI (no host has the file open), the start of routing, or attach's takeover. */
-    public enum When { RECOVER_COMMAND, ROUTING_START, TAKEOVER }
+    /**
+     * Who recovers: the CLI (no host has the file open), the start of routing, the start of routing
+     * of a file its owner opened to append (a Logback appender with {@code append=true}: its writes go
+     * after whatever recovery appends, so even an empty file takes the lines), or attach's takeover.
+     */
+    public enum When { RECOVER_COMMAND, ROUTING_START, APPENDING_START, TAKEOVER }
 
     /** The file lines are placed into now. */
     public final Path write;
@@ -74,7 +78,7 @@ public final class RecoveryTarget implements AutoCloseable {
         if (!resumed) {
             long first = sorted.length == 0 ? -1 : m.getLong(sorted[0] + 16);
             boolean had = when != When.RECOVER_COMMAND || Math.max(first, m.getLong(MappedLogJournal.REACHED_OFFSET)) > 0;
-            if (sorted.length == 0 || when != When.TAKEOVER && !(had && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
+            if (sorted.length == 0 || when == When.APPENDING_START || when != When.TAKEOVER && !(had && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
                     && Files.size(logFile) == 0)) {
                 return new RecoveryTarget(logFile, null, false, null);
             }

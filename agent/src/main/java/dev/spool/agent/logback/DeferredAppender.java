@@ -60,6 +60,8 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     /** Receives the shape of an encoder set later that Spool cannot run (its events take Logback's path); null: none. */
     java.util.function.Consumer<LogbackEncoders.Shape> plainReport;
     private volatile AppenderEncoding encoding; // replaced only under the lock, after what was queued for the old one is written
+    /** {@link #makeRoom}, made once (no allocation per event). */
+    private final java.util.function.BooleanSupplier room = this::makeRoom;
     /** The appender's journal (issue 33), or null: not journaled. Set and replaced under the lock (routing). */
     private volatile LogbackJournalWriter journal;
 
@@ -174,7 +176,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
      */
     private boolean offer(Object event, Object item) {
         LogbackJournalWriter j = journal;
-        long frame = j == null ? -1 : j.append(event, this::makeRoom);
+        long frame = j == null ? -1 : j.append(event, room);
         if (queue.offer(frame < 0 ? item : new LogbackJournalWriter.Journaled(item, frame, j))) {
             return true;
         }
@@ -429,6 +431,12 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         if (file != null) {
             journal = LogbackJournalWriter.open(appender, encoding.encoder(), stream, files, errors);
         }
+    }
+
+    /** Whether this appender journals {@code file} now. */
+    boolean journals(java.nio.file.Path file) {
+        LogbackJournalWriter j = journal;
+        return j != null && j.file().equals(file);
     }
 
     /** Spool's exit, after the last drain: the journal goes once the sink wrote every line (bounded wait). */

@@ -130,6 +130,7 @@ public final class LogbackDeferral {
                 }
                 d.active(true);
                 if (journals != null) {
+                    retireStoppedJournals(d, journals.file(stream));
                     d.journalStream(stream, journals, errors);
                 }
                 return null;
@@ -139,6 +140,23 @@ public final class LogbackDeferral {
         }
         unrouted(appender);
         return reason;
+    }
+
+    /**
+     * A reconfiguration (Spring Boot's, {@code scan}) stops an appender and starts another on the same
+     * file: the stopped one's journal (its events reached the file at its close) goes, so the new one
+     * can create its own. Tried only: a stopped appender's lock held by another thread keeps its journal.
+     */
+    private void retireStoppedJournals(DeferredAppender starting, java.nio.file.Path file) {
+        if (file == null) {
+            return;
+        }
+        for (Map.Entry<Object, DeferredAppender> e : appenders.entrySet()) {
+            DeferredAppender other = e.getValue();
+            if (other != starting && other.journals(file) && !isStarted(e.getKey())) {
+                other.retireJournal();
+            }
+        }
     }
 
     /** Why an appender's events are encoded on the caller's thread: the plain-path reason ({@code key}) and the sentence. */
@@ -391,6 +409,7 @@ public final class LogbackDeferral {
                 // lock while it waits for this monitor (routed() from its openFile). Its writer's
                 // last drain takes the lock on the writer's own thread.
                 e.getValue().active(false);
+                e.getValue().retireJournal(); // tried only (never waits for its lock): its events reached the file at its close
                 e.getValue().stop();
                 if (next == null) {
                     next = new IdentityHashMap<>(appenders);

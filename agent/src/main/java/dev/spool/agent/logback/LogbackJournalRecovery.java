@@ -29,8 +29,9 @@ import java.util.zip.CRC32C;
  * encoder now (the journal's header holds the killed run's pattern: a different one is named in
  * the note); a line already at its recorded offset is skipped, the rest of a torn one appended, the
  * others appended after the last line ({@link RecoveryAppends#place}), in the order the writer left
- * them, once. An empty file takes no line: they go beside it ({@link RecoveryTarget}, an appender
- * with {@code append=false} truncated it). {@code spool recover FILE} does not replay these journals
+ * them, once. The file of an appender with {@code append=false} takes no line when empty (it truncated
+ * it and writes from offset 0): they go beside it ({@link RecoveryTarget}); {@code append=true}, Logback's
+ * default, appends after them, so its file takes them even when empty (a roll just before the kill). {@code spool recover FILE} does not replay these journals
  * (it has no Logback to encode with): the appender's next start does.
  *
  * <p>Not thread-safe; one recovery per file at a time (the host opens its file under the appender's lock).
@@ -85,7 +86,7 @@ public final class LogbackJournalRecovery {
             Object encoder = appender.getClass().getMethod("getEncoder").invoke(appender);
             LogbackJournalCodec codec = LogbackJournalCodec.of(Class.forName(LogbackConverters.EVENT, false,
                     appender.getClass().getClassLoader()));
-            r = replay(logFile, m, encoder, codec);
+            r = replay(logFile, m, appender, encoder, codec);
         } catch (ReflectiveOperationException | LinkageError e) {
             return new Result(0, 0, null, "journal " + jp + " not replayed: the appender's Logback cannot be used (" + e
                     + "); kept for its next start");
@@ -111,14 +112,24 @@ public final class LogbackJournalRecovery {
         return f < 0 || f > MappedLogJournal.FORMAT_MAX ? "its pattern is damaged" : null;
     }
 
-    private static Result replay(Path logFile, MappedByteBuffer m, Object encoder, LogbackJournalCodec codec)
+    /** Whether the appender opened its file to append ({@code isAppend()}, Logback's default); false when unknown. */
+    private static boolean appends(Object appender) {
+        try {
+            return Boolean.TRUE.equals(appender.getClass().getMethod("isAppend").invoke(appender));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false; // unknown: an empty file takes no line (they go beside it)
+        }
+    }
+
+    private static Result replay(Path logFile, MappedByteBuffer m, Object appender, Object encoder, LogbackJournalCodec codec)
             throws IOException, ReflectiveOperationException {
         MethodHandle encode = MethodHandles.publicLookup().findVirtual(encoder.getClass(), "encode",
                 MethodType.methodType(byte[].class, Object.class));
         int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
         int[] frames = frames(m, ring, m.getLong(MappedLogJournal.TRIMMED_OFFSET));
         boolean existed = Files.exists(logFile, LinkOption.NOFOLLOW_LINKS);
-        RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, RecoveryTarget.When.ROUTING_START);
+        RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, appends(appender)
+                ? RecoveryTarget.When.APPENDING_START : RecoveryTarget.When.ROUTING_START);
         if (target.done()) {
             return new Result(0, 0, target.note(logFile), null);
         }
