@@ -20,7 +20,7 @@ import java.util.Set;
  * Little-endian ({@link LogbackJournalOut}: a string is its exact chars, -1 for null):
  * <pre>
  * version (byte 1) timeStamp (long) nanoseconds (int) sequenceNumber (long)
- * instant: present (byte) [epochSecond (long) nano (int)]   level: toInt() (int; MIN_VALUE for null)
+ * instant: present (byte) [epochSecond (long) nano (int)]   level: present (byte) [toInt() (int)]
  * loggerName threadName message formattedMessage (strings)
  * arguments: count (int; -1 null, -2 not carried) values   mdc: count (-1 null) key value (strings)
  * markers: count (-1 null) trees; tree: name (string) references count (int) trees
@@ -205,7 +205,10 @@ final class LogbackJournalCodec {
             o.i32(at.getNano());
         }
         Object lv = (Object) level.invokeExact(event);
-        o.i32(lv == null ? Integer.MIN_VALUE : (int) levelInt.invokeExact(lv));
+        o.bool(lv != null);
+        if (lv != null) {
+            o.i32((int) levelInt.invokeExact(lv)); // ALL's int is MIN_VALUE: no int is free to stand for null
+        }
         o.str((String) (Object) loggerName.invokeExact(event));
         o.str((String) (Object) threadName.invokeExact(event));
         o.str((String) (Object) message.invokeExact(event));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -132,6 +133,29 @@ class LogbackJournalCodecTest {
     }
 
     @Test
+    void shouldRebuildLevelAllAsAllNotAsNoLevel() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        PatternLayoutEncoder enc = new LogbackEvents(12, 0).encoder("%level|%-5p|%highlight(%le) %m%n", StandardCharsets.UTF_8);
+        for (Level level : new Level[] {Level.ALL, Level.OFF, Level.TRACE, Level.ERROR}) {
+            LoggingEvent e = bare(level);
+            assertSame(level, ((ILoggingEvent) decode(codec, e)).getLevel());
+            assertSameBytes(enc, codec, e, "levels", StandardCharsets.UTF_8);
+        }
+        assertEquals(null, ((ILoggingEvent) decode(codec, bare(null))).getLevel());
+    }
+
+    private static LoggingEvent bare(Level level) {
+        LoggingEvent e = new LoggingEvent();
+        e.setLevel(level);
+        e.setMessage("m");
+        e.setTimeStamp(1_700_000_000_000L);
+        e.setThreadName("t");
+        e.setLoggerName("l");
+        e.setMDCPropertyMap(new HashMap<>());
+        return e;
+    }
+
+    @Test
     void shouldThrowIllegalArgumentForEveryTruncationAndNothingElseForAnyFlippedByte() throws Exception {
         LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
         LogbackRichEvents events = new LogbackRichEvents(11, 1_700_000_000_000L);
@@ -214,13 +238,12 @@ class LogbackJournalCodecTest {
         assertThrows(IllegalArgumentException.class, () -> codec.encode(new LoggingEvent() { }));
         assertThrows(IllegalArgumentException.class, () -> codec.encode(null));
         assertThrows(IllegalArgumentException.class, () -> codec.encode("not an event"));
-        LoggingEvent e = new LoggingEvent();
-        e.setLevel(Level.INFO);
-        e.setMessage("m");
-        e.setTimeStamp(1);
-        e.setThreadName("t");
-        e.setMDCPropertyMap(new HashMap<>() { });
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> codec.encode(e)).getMessage().contains("MDC"));
+        LoggingEvent e = bare(Level.INFO);
+        e.getMDCPropertyMap(); // a plain HashMap: accepted
+        codec.encode(e);
+        LoggingEvent hostMap = new LoggingEvent();
+        hostMap.setMDCPropertyMap(new HashMap<>() { });
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> codec.encode(hostMap)).getMessage().contains("MDC"));
     }
 
     private static void assertSameBytes(PatternLayoutEncoder enc, LogbackJournalCodec codec, LoggingEvent e, String pattern,
