@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -36,46 +39,43 @@ class LogbackJournalCodecTest {
     private static final Charset[] CHARSETS = {StandardCharsets.UTF_8, StandardCharsets.ISO_8859_1, StandardCharsets.US_ASCII,
         StandardCharsets.UTF_16};
 
-    /** What the corpus rarely prints: everything else an event carries. */
-    static final List<String> JOURNAL = List.of(
-            "%kvp %kvp{NONE} %kvp{SINGLE} %maskedKvp{k1} [%marker] %m%n",
-            "%sn %sequenceNumber %micros %ms %ep %epoch %d{yyyy-MM-dd HH:mm:ss.SSS} %m%n",
-            "%property{app} %property{HOSTNAME} %property{empty} %property{java.specification.version} %cn %r %m%n",
-            "%prefix(%X{user} %level %logger %thread) %m%n",
-            "%replace(%msg){'[0-9]','#'} %replace(%ex){'\\t','>'}%nopex%n",
-            "%caller{3} %caller{1..4} %C %M %L %F %class{0} %m%n",
-            "%m%n%ex{full}", "%m%n%ex{3}", "%m%n%ex{short}", "%m%n%xEx", "%m%n%xEx{2}", "%m%n%rEx", "%m%n%rEx{full}",
-            "%m %nopex%n", "[%mdc] [%X{nullValue}] [%X{nullValue:-dflt}] [%X{user}] %m%n",
-            "%highlight(%-5level) %boldRed(%marker) %m%n",
-            "%d{HH:mm:ss.SSS, UTC} %-5level %logger{36} %kvp - %msg%n%xEx{full, ignore.nothing, java.lang.reflect}");
-
     @Test
     void shouldRebuildEveryEventSoLogbacksEncoderWritesTheSameBytesForEveryPattern() throws Exception {
-        List<String> patterns = new ArrayList<>(LogbackPatternCorpus.PUBLIC);
-        patterns.addAll(LogbackPatternCorpus.EDGES);
-        patterns.addAll(JOURNAL);
-        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
-        int seed = 0;
-        long compared = 0;
-        for (String pattern : patterns) {
-            for (Charset cs : CHARSETS) {
-                LogbackRichEvents events = new LogbackRichEvents(++seed, 1_700_000_000_000L + seed * 7_919_000L);
-                PatternLayoutEncoder enc = events.plain().encoder(pattern, cs);
-                for (int i = 0; i < 150; i++) {
-                    LoggingEvent e = events.next();
-                    assertSameBytes(enc, codec, e, pattern, cs);
-                    compared++;
+        long compared = LogbackJournalRoundTrips.compare(0, 150, CHARSETS);
+        assertTrue(compared > 20_000, compared + " events");
+    }
+
+    @Test
+    void shouldRebuildEventsAsWellOnLogback14AndOnTheNewestLine() throws Exception {
+        URL slf4j = Marker.class.getProtectionDomain().getCodeSource().getLocation();
+        URL main = LogbackJournalCodec.class.getProtectionDomain().getCodeSource().getLocation();
+        URL tests = LogbackJournalRoundTrips.class.getProtectionDomain().getCodeSource().getLocation();
+        for (String line : new String[] {"1.4", "next"}) {
+            Path dir = Path.of("target", "codec-logbacks", line);
+            assertTrue(Files.isRegularFile(dir.resolve("logback-classic.jar")), dir + " (copied at generate-test-resources)");
+            URL[] urls = {dir.resolve("logback-classic.jar").toUri().toURL(), dir.resolve("logback-core.jar").toUri().toURL(),
+                slf4j, main, tests};
+            try (URLClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader())) {
+                Class<?> event = Class.forName(LogbackConverters.EVENT, false, loader);
+                assertEquals(urls[0].toString(), event.getProtectionDomain().getCodeSource().getLocation().toString());
+                Class<?> trips = Class.forName(LogbackJournalRoundTrips.class.getName(), true, loader);
+                long compared;
+                try {
+                    compared = (long) trips.getMethod("compare", long.class, int.class, Charset[].class)
+                            .invoke(null, 1000L, 40, new Charset[] {StandardCharsets.UTF_8});
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    throw new AssertionError("Logback " + line + ": " + e.getCause().getMessage(), e.getCause());
                 }
+                assertTrue(compared > 2_000, compared + " events on Logback " + line);
             }
         }
-        assertTrue(compared > 20_000, compared + " events");
     }
 
     @Test
     void shouldRebuildEveryThrowableKindWithEveryThrowableConverter() throws Exception {
         LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
         LogbackRichEvents events = new LogbackRichEvents(99, 1_650_000_000_000L);
-        for (String pattern : JOURNAL) {
+        for (String pattern : LogbackJournalRoundTrips.JOURNAL) {
             PatternLayoutEncoder enc = events.plain().encoder(pattern, StandardCharsets.UTF_8);
             for (int kind = 0; kind < 8; kind++) {
                 LoggingEvent e = events.plain().next();
@@ -248,22 +248,15 @@ class LogbackJournalCodecTest {
 
     private static void assertSameBytes(PatternLayoutEncoder enc, LogbackJournalCodec codec, LoggingEvent e, String pattern,
                                         Charset cs) {
-        byte[] theirs = enc.encode(e);
-        ILoggingEvent back = (ILoggingEvent) decode(codec, e);
-        byte[] ours = enc.encode(back);
-        if (!Arrays.equals(theirs, ours)) {
-            fail("pattern " + pattern + " in " + cs + ", event " + e + "\n original: [" + new String(theirs, cs)
-                    + "]\n rebuilt:  [" + new String(ours, cs) + "]");
-        }
+        LogbackJournalRoundTrips.assertSameBytes(enc, codec, e, pattern, cs);
     }
 
     private static Object decode(LogbackJournalCodec codec, Object event) {
-        byte[] payload = payload(codec.encode(event));
-        return codec.decode(payload, 0, payload.length);
+        return LogbackJournalRoundTrips.roundTrip(codec, event);
     }
 
-    static byte[] payload(ByteBuffer b) {
-        return Arrays.copyOf(b.array(), b.position());
+    private static byte[] payload(ByteBuffer b) {
+        return LogbackJournalRoundTrips.payload(b);
     }
 
     /** A host's own Marker class: its toString is host code. */
