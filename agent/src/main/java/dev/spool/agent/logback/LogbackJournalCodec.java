@@ -189,6 +189,11 @@ final class LogbackJournalCodec {
         if (c == null || (c != loggingEvent && c != loggingEventVO)) {
             throw new IllegalArgumentException("an event of class " + (c == null ? null : c.getName()) + " is not Logback's own");
         }
+        Object[] args = (Object[]) (Object) arguments.invokeExact(event);
+        if (c == loggingEventVO && !allCarried(args)) {
+            // a view formats its message when first asked, with the arguments' toString: host code for a host object
+            throw new IllegalArgumentException("a LoggingEventVO with an argument of a class not carried");
+        }
         LogbackJournalOut o = new LogbackJournalOut();
         o.i8(VERSION);
         o.i64((long) timeStamp.invokeExact(event));
@@ -209,7 +214,7 @@ final class LogbackJournalCodec {
         o.str((String) (Object) threadName.invokeExact(event));
         o.str((String) (Object) message.invokeExact(event));
         o.str((String) (Object) formatted.invokeExact(event));
-        writeArguments(o, (Object[]) (Object) arguments.invokeExact(event));
+        writeArguments(o, args);
         writeMap(o, (Object) mdc.invokeExact(event), "the MDC map");
         writeMarkers(o, (Object) markers.invokeExact(event));
         writePairs(o, (Object) keyValuePairs.invokeExact(event));
@@ -223,16 +228,25 @@ final class LogbackJournalCodec {
         return o.done();
     }
 
+    private static boolean allCarried(Object[] args) {
+        if (args != null) {
+            for (Object a : args) {
+                if (!LogbackJournalOut.carried(a)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     private static void writeArguments(LogbackJournalOut o, Object[] args) {
         if (args == null) {
             o.i32(-1);
             return;
         }
-        for (Object a : args) {
-            if (!LogbackJournalOut.carried(a)) {
-                o.i32(-2); // not carried: rebuilt as null (Logback's converters read the formatted message)
-                return;
-            }
+        if (!allCarried(args)) {
+            o.i32(-2); // not carried: rebuilt as null (Logback's converters read the formatted message)
+            return;
         }
         o.i32(args.length);
         for (Object a : args) {

@@ -24,6 +24,8 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.classic.spi.LoggingEventVO;
+import ch.qos.logback.classic.spi.ThrowableProxy;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Marker;
 import org.slf4j.event.KeyValuePair;
@@ -133,6 +135,27 @@ class LogbackJournalCodecTest {
     }
 
     @Test
+    void shouldRebuildALoggingEventViewAndRefuseOneWhoseMessageWouldFormatAHostArgument() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        LogbackRichEvents events = new LogbackRichEvents(21, 1_700_000_000_000L);
+        PatternLayoutEncoder enc = events.plain().encoder("%d %level [%thread] %logger %kvp %marker %mdc %caller{2} %cn %r %m%n%xEx",
+                StandardCharsets.UTF_8);
+        int rebuilt = 0;
+        for (int i = 0; i < 400; i++) {
+            LoggingEvent e = events.next();
+            LoggingEventVO vo = LoggingEventVO.build(e);
+            Object[] args = e.getArgumentArray();
+            if (args != null && Arrays.stream(args).anyMatch(a -> a instanceof int[])) {
+                assertThrows(IllegalArgumentException.class, () -> codec.encode(vo), "its message is not formatted yet");
+                continue;
+            }
+            assertArrayEquals(enc.encode(vo), enc.encode((ILoggingEvent) decode(codec, vo)), "event " + i);
+            rebuilt++;
+        }
+        assertTrue(rebuilt > 200, rebuilt + " rebuilt");
+    }
+
+    @Test
     void shouldRebuildLevelAllAsAllNotAsNoLevel() throws Exception {
         LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
         PatternLayoutEncoder enc = new LogbackEvents(12, 0).encoder("%level|%-5p|%highlight(%le) %m%n", StandardCharsets.UTF_8);
@@ -237,6 +260,9 @@ class LogbackJournalCodecTest {
         LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
         assertThrows(IllegalArgumentException.class, () -> codec.encode(new LoggingEvent() { }));
         assertThrows(IllegalArgumentException.class, () -> codec.encode(null));
+        LoggingEvent hostProxy = bare(Level.WARN);
+        hostProxy.setThrowableProxy(new ThrowableProxy(new RuntimeException("x")) { });
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> codec.encode(hostProxy)).getMessage().contains("throwable proxy"));
         assertThrows(IllegalArgumentException.class, () -> codec.encode("not an event"));
         LoggingEvent e = bare(Level.INFO);
         e.getMDCPropertyMap(); // a plain HashMap: accepted
