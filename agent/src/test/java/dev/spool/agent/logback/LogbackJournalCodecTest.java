@@ -156,6 +156,43 @@ class LogbackJournalCodecTest {
     }
 
     @Test
+    void shouldEncodeOnManyThreadsAtOnceEachIntoItsOwnScratch() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        int threads = 4;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+        java.util.Queue<Throwable> failures = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        java.util.concurrent.atomic.AtomicLong compared = new java.util.concurrent.atomic.AtomicLong();
+        List<Thread> running = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int seed = 40 + t;
+            Thread th = new Thread(() -> {
+                try {
+                    LogbackRichEvents events = new LogbackRichEvents(seed, 1_700_000_000_000L); // contexts of its own: the cache flips
+                    PatternLayoutEncoder enc = events.plain().encoder("%d %level %logger %kvp %marker %mdc %cn %r %property{app} %m%n%xEx",
+                            StandardCharsets.UTF_8);
+                    start.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                    for (int i = 0; i < 1500 && failures.isEmpty(); i++) {
+                        assertSameBytes(enc, codec, events.next(), "thread " + seed, StandardCharsets.UTF_8);
+                        compared.incrementAndGet();
+                    }
+                } catch (Throwable x) {
+                    failures.add(x);
+                }
+            }, "codec-" + t);
+            th.start();
+            running.add(th);
+        }
+        for (Thread th : running) {
+            th.join(120_000);
+            assertFalse(th.isAlive(), th.getName() + " still running after 120 s");
+        }
+        if (!failures.isEmpty()) {
+            throw new AssertionError(failures.peek());
+        }
+        assertEquals(threads * 1500L, compared.get());
+    }
+
+    @Test
     void shouldRebuildLevelAllAsAllNotAsNoLevel() throws Exception {
         LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
         PatternLayoutEncoder enc = new LogbackEvents(12, 0).encoder("%level|%-5p|%highlight(%le) %m%n", StandardCharsets.UTF_8);
