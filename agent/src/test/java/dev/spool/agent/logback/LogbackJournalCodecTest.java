@@ -18,14 +18,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.boolex.ExceptionMatchEvaluator;
+import ch.qos.logback.classic.boolex.OnErrorEvaluator;
+import ch.qos.logback.classic.boolex.OnMarkerEvaluator;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEventVO;
 import ch.qos.logback.classic.spi.ThrowableProxy;
+import ch.qos.logback.core.CoreConstants;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Marker;
 import org.slf4j.event.KeyValuePair;
@@ -87,6 +91,48 @@ class LogbackJournalCodecTest {
                 assertSameBytes(enc, codec, e, pattern, StandardCharsets.UTF_8);
             }
         }
+    }
+
+    @Test
+    void shouldGiveLogbacksEvaluatorsTheSameAnswersFromTheRebuiltEvent() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        LogbackRichEvents events = new LogbackRichEvents(77, 1_700_000_000_000L);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> evaluators = (Map<String, Object>) events.plain().context().getObject(CoreConstants.EVALUATOR_MAP);
+        OnMarkerEvaluator mark = new OnMarkerEvaluator();
+        mark.addMarker("LEAF2"); // nested two deep under TOP: contains(String) walks the rebuilt references
+        mark.addMarker("CONFIDENTIAL");
+        OnErrorEvaluator err = new OnErrorEvaluator();
+        ExceptionMatchEvaluator exc = new ExceptionMatchEvaluator();
+        exc.setExceptionClass("java.lang.RuntimeException");
+        for (Object[] named : new Object[][] {{"MARK", mark}, {"ERR", err}, {"EXC", exc}}) {
+            ch.qos.logback.core.boolex.EventEvaluatorBase<?> ev = (ch.qos.logback.core.boolex.EventEvaluatorBase<?>) named[1];
+            ev.setContext(events.plain().context());
+            ev.setName((String) named[0]);
+            ev.start();
+            evaluators.put((String) named[0], ev);
+        }
+        for (String pattern : new String[] {"%m%n%ex{full, MARK}", "%caller{3, ERR}%m%n", "%m%n%xEx{full, EXC, MARK}",
+            "%m%n%rEx{5, ERR}", "%caller{1..3, MARK, EXC} %m%n%nopex"}) {
+            PatternLayoutEncoder enc = events.plain().encoder(pattern, StandardCharsets.UTF_8);
+            int printed = 0;
+            for (int i = 0; i < 300; i++) {
+                LoggingEvent e = events.next();
+                if (e.getThrowableProxy() == null && i % 3 == 0) {
+                    e.setThrowableProxy(events.proxy(i % 8));
+                }
+                byte[] theirs = enc.encode(e);
+                String text = new String(theirs, StandardCharsets.UTF_8);
+                printed += text.contains("\tat ") || text.contains("\t at ") ? 1 : 0; // a stack line, a caller line
+                assertArrayEquals(theirs, enc.encode((ILoggingEvent) decode(codec, e)), pattern + " event " + i);
+            }
+            assertTrue(printed > 0 && printed < 300, pattern + ": the evaluators printed " + printed + " of 300");
+        }
+    }
+
+    @Test
+    void shouldThrowFromOfWhenTheEventsLoaderHasNoLogback() {
+        assertThrows(ClassNotFoundException.class, () -> LogbackJournalCodec.of(String.class)); // the boot loader's
     }
 
     @Test
@@ -320,52 +366,5 @@ class LogbackJournalCodecTest {
 
     private static byte[] payload(ByteBuffer b) {
         return LogbackJournalRoundTrips.payload(b);
-    }
-
-    /** A host's own Marker class: its toString is host code. */
-    private static final class ForeignMarker implements Marker {
-        @Override
-        public String getName() {
-            return "FOREIGN";
-        }
-
-        @Override
-        public void add(Marker reference) {
-        }
-
-        @Override
-        public boolean remove(Marker reference) {
-            return false;
-        }
-
-        @Override
-        public boolean hasChildren() {
-            return false;
-        }
-
-        @Override
-        public boolean hasReferences() {
-            return false;
-        }
-
-        @Override
-        public Iterator<Marker> iterator() {
-            return List.<Marker>of().iterator();
-        }
-
-        @Override
-        public boolean contains(Marker other) {
-            return false;
-        }
-
-        @Override
-        public boolean contains(String name) {
-            return false;
-        }
-
-        @Override
-        public String toString() {
-            throw new AssertionError("host code ran");
-        }
     }
 }
