@@ -317,6 +317,27 @@ class LogbackJournalCodecTest {
     }
 
     @Test
+    void shouldNotCallAnArgumentsToStringAgainAndRebuildItsArrayAsNull() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        Object host = new Object() {
+            @Override
+            public String toString() {
+                return "host#" + calls.incrementAndGet();
+            }
+        };
+        LogbackEvents events = new LogbackEvents(8, 1_700_000_000_000L);
+        LoggingEvent e = new LoggingEvent("fqcn", events.context().getLogger("x"), Level.INFO, "arg {} and {}", null,
+                new Object[] {host, "text"});
+        e.prepareForDeferredProcessing(); // the caller's thread formats the message: one toString
+        assertEquals(1, calls.get());
+        ILoggingEvent back = (ILoggingEvent) decode(codec, e);
+        assertEquals(1, calls.get(), "encode ran no host code");
+        assertEquals("arg host#1 and text", back.getFormattedMessage());
+        assertEquals(null, back.getArgumentArray(), "a host argument is not carried");
+    }
+
+    @Test
     void shouldRefuseAForeignMarkerAnywhereInTheTreeAndARepeatedName() throws Exception {
         LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
         LogbackEvents events = new LogbackEvents(6, 1_700_000_000_000L);
