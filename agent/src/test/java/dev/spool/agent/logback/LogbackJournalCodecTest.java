@@ -1,5 +1,8 @@
 package dev.spool.agent.logback;
 
+import static dev.spool.agent.logback.LogbackJournalRoundTrips.assertSameBytes;
+import static dev.spool.agent.logback.LogbackJournalRoundTrips.payload;
+import static dev.spool.agent.logback.LogbackJournalRoundTrips.roundTrip;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,17 +21,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.boolex.ExceptionMatchEvaluator;
-import ch.qos.logback.classic.boolex.OnErrorEvaluator;
-import ch.qos.logback.classic.boolex.OnMarkerEvaluator;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEventVO;
 import ch.qos.logback.classic.spi.ThrowableProxy;
-import ch.qos.logback.core.CoreConstants;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Marker;
 import org.slf4j.event.KeyValuePair;
@@ -97,21 +94,7 @@ class LogbackJournalCodecTest {
     void shouldGiveLogbacksEvaluatorsTheSameAnswersFromTheRebuiltEvent() throws Exception {
         LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
         LogbackRichEvents events = new LogbackRichEvents(77, 1_700_000_000_000L);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> evaluators = (Map<String, Object>) events.plain().context().getObject(CoreConstants.EVALUATOR_MAP);
-        OnMarkerEvaluator mark = new OnMarkerEvaluator();
-        mark.addMarker("LEAF2"); // nested two deep under TOP: contains(String) walks the rebuilt references
-        mark.addMarker("CONFIDENTIAL");
-        OnErrorEvaluator err = new OnErrorEvaluator();
-        ExceptionMatchEvaluator exc = new ExceptionMatchEvaluator();
-        exc.setExceptionClass("java.lang.RuntimeException");
-        for (Object[] named : new Object[][] {{"MARK", mark}, {"ERR", err}, {"EXC", exc}}) {
-            ch.qos.logback.core.boolex.EventEvaluatorBase<?> ev = (ch.qos.logback.core.boolex.EventEvaluatorBase<?>) named[1];
-            ev.setContext(events.plain().context());
-            ev.setName((String) named[0]);
-            ev.start();
-            evaluators.put((String) named[0], ev);
-        }
+        events.registerEvaluators(); // MARK, ERR, EXC
         for (String pattern : new String[] {"%m%n%ex{full, MARK}", "%caller{3, ERR}%m%n", "%m%n%xEx{full, EXC, MARK}",
             "%m%n%rEx{5, ERR}", "%caller{1..3, MARK, EXC} %m%n%nopex"}) {
             PatternLayoutEncoder enc = events.plain().encoder(pattern, StandardCharsets.UTF_8);
@@ -124,7 +107,7 @@ class LogbackJournalCodecTest {
                 byte[] theirs = enc.encode(e);
                 String text = new String(theirs, StandardCharsets.UTF_8);
                 printed += text.contains("\tat ") || text.contains("\t at ") ? 1 : 0; // a stack line, a caller line
-                assertArrayEquals(theirs, enc.encode((ILoggingEvent) decode(codec, e)), pattern + " event " + i);
+                assertArrayEquals(theirs, enc.encode((ILoggingEvent) roundTrip(codec, e)), pattern + " event " + i);
             }
             assertTrue(printed > 0 && printed < 300, pattern + ": the evaluators printed " + printed + " of 300");
         }
@@ -173,7 +156,7 @@ class LogbackJournalCodecTest {
         LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
         LoggingEvent e = new LogbackEvents(3, 1_700_000_000_000L).next();
         e.setCallerData(null);
-        ILoggingEvent back = (ILoggingEvent) decode(codec, e);
+        ILoggingEvent back = (ILoggingEvent) roundTrip(codec, e);
         assertFalse(back.hasCallerData());
         assertEquals(0, back.getCallerData().length);
         assertEquals(null, back.getThrowableProxy());
@@ -195,7 +178,7 @@ class LogbackJournalCodecTest {
                 assertThrows(IllegalArgumentException.class, () -> codec.encode(vo), "its message is not formatted yet");
                 continue;
             }
-            assertArrayEquals(enc.encode(vo), enc.encode((ILoggingEvent) decode(codec, vo)), "event " + i);
+            assertArrayEquals(enc.encode(vo), enc.encode((ILoggingEvent) roundTrip(codec, vo)), "event " + i);
             rebuilt++;
         }
         assertTrue(rebuilt > 200, rebuilt + " rebuilt");
@@ -244,10 +227,10 @@ class LogbackJournalCodecTest {
         PatternLayoutEncoder enc = new LogbackEvents(12, 0).encoder("%level|%-5p|%highlight(%le) %m%n", StandardCharsets.UTF_8);
         for (Level level : new Level[] {Level.ALL, Level.OFF, Level.TRACE, Level.ERROR}) {
             LoggingEvent e = bare(level);
-            assertSame(level, ((ILoggingEvent) decode(codec, e)).getLevel());
+            assertSame(level, ((ILoggingEvent) roundTrip(codec, e)).getLevel());
             assertSameBytes(enc, codec, e, "levels", StandardCharsets.UTF_8);
         }
-        assertEquals(null, ((ILoggingEvent) decode(codec, bare(null))).getLevel());
+        assertEquals(null, ((ILoggingEvent) roundTrip(codec, bare(null))).getLevel());
     }
 
     private static LoggingEvent bare(Level level) {
@@ -301,6 +284,39 @@ class LogbackJournalCodecTest {
     }
 
     @Test
+    void shouldThrowOnlyIllegalArgumentForRandomBytesAndSplicedPayloads() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        LogbackRichEvents events = new LogbackRichEvents(13, 1_700_000_000_000L);
+        java.util.Random random = new java.util.Random(13);
+        byte[][] payloads = new byte[20][];
+        for (int i = 0; i < payloads.length; i++) {
+            payloads[i] = payload(codec.encode(events.next()));
+        }
+        for (int round = 0; round < 20_000; round++) {
+            byte[] b;
+            if (round % 2 == 0) { // random bytes after the version
+                b = new byte[1 + random.nextInt(200)];
+                random.nextBytes(b);
+                b[0] = LogbackJournalCodec.VERSION;
+            } else { // the head of one payload and the tail of another
+                byte[] x = payloads[random.nextInt(payloads.length)];
+                byte[] y = payloads[random.nextInt(payloads.length)];
+                int cut = random.nextInt(x.length);
+                int from = random.nextInt(y.length);
+                b = Arrays.copyOf(x, cut + y.length - from);
+                System.arraycopy(y, from, b, cut, y.length - from);
+            }
+            try {
+                codec.decode(b, 0, b.length);
+            } catch (IllegalArgumentException expected) {
+                assertTrue(expected.getMessage().contains("offset"), expected.getMessage());
+            } catch (Throwable t) {
+                throw new AssertionError("round " + round + " threw " + t, t);
+            }
+        }
+    }
+
+    @Test
     void shouldRefuseAKeyValuePairWhoseValueIsAHostObjectWithoutCallingItsToString() throws Exception {
         LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
         LoggingEvent e = new LogbackEvents(4, 1_700_000_000_000L).next();
@@ -331,7 +347,7 @@ class LogbackJournalCodecTest {
                 new Object[] {host, "text"});
         e.prepareForDeferredProcessing(); // the caller's thread formats the message: one toString
         assertEquals(1, calls.get());
-        ILoggingEvent back = (ILoggingEvent) decode(codec, e);
+        ILoggingEvent back = (ILoggingEvent) roundTrip(codec, e);
         assertEquals(1, calls.get(), "encode ran no host code");
         assertEquals("arg host#1 and text", back.getFormattedMessage());
         assertEquals(null, back.getArgumentArray(), "a host argument is not carried");
@@ -374,18 +390,5 @@ class LogbackJournalCodecTest {
         LoggingEvent hostMap = new LoggingEvent();
         hostMap.setMDCPropertyMap(new HashMap<>() { });
         assertTrue(assertThrows(IllegalArgumentException.class, () -> codec.encode(hostMap)).getMessage().contains("MDC"));
-    }
-
-    private static void assertSameBytes(PatternLayoutEncoder enc, LogbackJournalCodec codec, LoggingEvent e, String pattern,
-                                        Charset cs) {
-        LogbackJournalRoundTrips.assertSameBytes(enc, codec, e, pattern, cs);
-    }
-
-    private static Object decode(LogbackJournalCodec codec, Object event) {
-        return LogbackJournalRoundTrips.roundTrip(codec, event);
-    }
-
-    private static byte[] payload(ByteBuffer b) {
-        return LogbackJournalRoundTrips.payload(b);
     }
 }
