@@ -19,7 +19,7 @@ import java.util.Set;
  * through method handles only (the one that loaded the event class; 1.4.14, 1.5.x, 1.6.x).
  * Little-endian ({@link LogbackJournalOut}: a string is its exact chars, -1 for null):
  * <pre>
- * version (byte 1) timeStamp (long) nanoseconds (int) sequenceNumber (long)
+ * version (byte 2) timeStamp (long) nanoseconds (int) sequenceNumber (long)
  * instant: present (byte) [epochSecond (long) nano (int)]   level: present (byte) [toInt() (int)]
  * loggerName threadName message formattedMessage (strings)
  * arguments: count (int; -1 null, -2 not carried) values   mdc: count (-1 null) key value (strings)
@@ -73,7 +73,8 @@ import java.util.Set;
  * is captured without the journal); at recovery {@code encoder.encode(codec.decode(payload, 0, n))}.
  */
 final class LogbackJournalCodec {
-    static final int VERSION = 1;
+    /** 2 since the level's presence byte (1: a level's int, MIN_VALUE for none, which was ALL's too). */
+    static final int VERSION = 2;
     static final int MAX_DEPTH = 64;
     static final int MAX_NODES = 4096;
     private static final MethodType OBJ = MethodType.methodType(Object.class, Object.class);

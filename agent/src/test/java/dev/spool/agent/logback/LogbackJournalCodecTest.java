@@ -317,6 +317,15 @@ class LogbackJournalCodecTest {
     }
 
     @Test
+    void shouldNameTheVersionOfAPayloadOfAnotherFormat() throws Exception {
+        LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
+        byte[] payload = payload(codec.encode(new LogbackEvents(14, 1_700_000_000_000L).next()));
+        payload[0] = 1; // the format before the level's presence byte: never misread as this one
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> codec.decode(payload, 0, payload.length));
+        assertTrue(x.getMessage().contains("version 1"), x.getMessage());
+    }
+
+    @Test
     void shouldRefuseAKeyValuePairWhoseValueIsAHostObjectWithoutCallingItsToString() throws Exception {
         LogbackJournalCodec codec = LogbackJournalCodec.of(LoggingEvent.class);
         LoggingEvent e = new LogbackEvents(4, 1_700_000_000_000L).next();
