@@ -19,8 +19,8 @@ import java.util.Set;
  * through method handles only (the one that loaded the event class; 1.4.14, 1.5.x, 1.6.x).
  * Little-endian ({@link LogbackJournalOut}: a string is its exact chars, -1 for null):
  * <pre>
- * version (byte 1) timeStamp (long) nanoseconds (int) sequenceNumber (long)
- * instant: present (byte) [epochSecond (long) nano (int)]   level: toInt() (int; MIN_VALUE for null)
+ * version (byte 2) timeStamp (long) nanoseconds (int) sequenceNumber (long)
+ * instant: present (byte) [epochSecond (long) nano (int)]   level: present (byte) [toInt() (int)]
  * loggerName threadName message formattedMessage (strings)
  * arguments: count (int; -1 null, -2 not carried) values   mdc: count (-1 null) key value (strings)
  * markers: count (-1 null) trees; tree: name (string) references count (int) trees
@@ -33,35 +33,50 @@ import java.util.Set;
  * context: present (byte) [name (string) birthTime (long) properties count (-1 null) key value (strings)]
  * </pre>
  *
- * <p><b>Threads.</b> {@link #encode} runs on the caller's thread, on many at once: it reads the
- * event through Logback's own getters only (an event of Logback's own class, already through
- * {@code prepareForDeferredProcessing}) and JDK collections and values; it runs no host code (no
- * {@code toString} of a host object) and takes no lock. Per-thread scratch; the context's part is
- * cached by the identity of its {@code LoggerContextVO} (immutable holder in a volatile field).
- * {@link #decode} runs at recovery, in a later process with the same Logback.
+ * <p><b>Threads.</b> {@link #encode} runs on the caller's thread, on many at once, before the
+ * event is queued. Assumption: the event went through {@code prepareForDeferredProcessing} (else
+ * {@code getFormattedMessage} would format with the arguments' {@code toString} and the MDC getter
+ * ask the adapter). It then reads the event through Logback's own getters only (an event of
+ * Logback's own class), and JDK collections and values; it runs no host code and takes no lock.
+ * Scratch: a per-thread {@code byte[]} (kept up to 64 KiB). The context's part is cached by the
+ * identity of its {@code LoggerContextVO} and property map (Logback replaces the view when a
+ * property is put; a host writing into the view's map in place would be missed). {@link #decode}
+ * runs at recovery, in a later process with the same Logback; a damaged payload throws
+ * {@link IllegalArgumentException} naming the offset, never anything else (the frame's CRC is what
+ * catches a flip that still decodes).
  *
  * <p><b>Refused</b> ({@link IllegalArgumentException}, naming why; the caller captures the event
  * without the journal): an event, throwable proxy, frame proxy, packaging data or context view of a
  * class not Logback's own; a marker not slf4j's {@code BasicMarker}, or a marker tree that repeats
  * a name (slf4j's {@code add} would drop it when rebuilt) or nests deeper than {@value #MAX_DEPTH};
  * a key-value pair not slf4j's own class or whose value is not null, a String or a boxed primitive;
- * an MDC or context property map that is not a plain JDK map of strings (a sorted map with a
- * comparator, an identity map, a host map); a throwable tree deeper than {@value #MAX_DEPTH} or
- * with a null frame; a stack frame whose {@code toString} no constructed frame reproduces.
+ * an MDC or context property map that is not a JDK map of strings with equals lookups (a sorted map
+ * with a comparator, an identity or weak map, a host map; a JDK unmodifiable wrapper is taken as
+ * is: its inner map cannot be seen); a throwable tree deeper than {@value #MAX_DEPTH}, of more than
+ * {@value #MAX_NODES} parts, or with a null frame or part; a stack frame whose {@code toString} no
+ * constructed frame reproduces.
  *
- * <p><b>Not journaled</b> (rebuilt differently, invisible to Logback's converters): arguments
- * other than null, Strings and boxed primitives (the rebuilt array is then null: only an evaluator or
- * a custom converter reads it); a frame's class loader name and module version where its
- * {@code toString} does not print them (null when rebuilt); an event without computed caller data
- * rebuilds with an empty array (Logback would compute it on the thread that asks). The rebuilt maps
- * and lists are unmodifiable copies in the original's iteration order. Not from the event at all,
- * so the same only in the same conditions: {@code %lsn} (a per-converter counter),
- * {@code %property} of a key the context lacks (the recovering process's system property).
+ * <p><b>Rebuilt differently</b> (invisible to Logback's own converters): arguments other than null,
+ * Strings and boxed primitives (the rebuilt array is then null); a frame's class loader name and
+ * module version where its {@code toString} does not print them (null); an event without computed
+ * caller data answers {@code hasCallerData()} false and an empty array (Logback would compute it on
+ * the asking thread: the capture computes it on the caller's when the pattern prints it); maps and
+ * lists are unmodifiable copies in the original's iteration order; the event and throwable parts
+ * are {@link java.lang.reflect.Proxy}s, so a converter of the host's own, an evaluator, or anything
+ * that casts to {@code LoggingEvent} or {@code ThrowableProxy} (for the {@code Throwable}) sees the
+ * same getters but not the same classes. Not from the event at all, so the same only in the same
+ * conditions: {@code %lsn} (a per-converter counter) and {@code %property} of a key the context
+ * lacks (the recovering process's system property).
+ *
+ * <p>Example: on the caller's thread {@code ByteBuffer b = codec.encode(event)} then the ring takes
+ * {@code b.array()} from 0 to {@code b.position()} (an {@link IllegalArgumentException}: the event
+ * is captured without the journal); at recovery {@code encoder.encode(codec.decode(payload, 0, n))}.
  */
 final class LogbackJournalCodec {
-    static final int VERSION = 1;
+    /** 2 since the level's presence byte (1: a level's int, MIN_VALUE for none, which was ALL's too). */
+    static final int VERSION = 2;
     static final int MAX_DEPTH = 64;
-    private static final int MAX_NODES = 4096;
+    static final int MAX_NODES = 4096;
     private static final MethodType OBJ = MethodType.methodType(Object.class, Object.class);
 
     private record Context(Object vo, Object map, int size, byte[] bytes) {
@@ -69,17 +84,12 @@ final class LogbackJournalCodec {
 
     private final Class<?> loggingEvent;
     private final Class<?> loggingEventVO;
-    private final Class<?> throwableProxy;
-    private final Class<?> throwableProxyVO;
-    private final Class<?> frameProxy;
-    private final Class<?> packaging;
     private final Class<?> contextVO;
     private final Class<?> basicMarker;
     private final Class<?> keyValuePair;
     private final MethodHandle timeStamp, nanoseconds, sequenceNumber, instant, level, levelInt, loggerName, threadName,
             message, formatted, arguments, mdc, markers, keyValuePairs, throwable, hasCallerData, callerData, context;
-    private final MethodHandle tpClassName, tpMessage, tpOverriding, tpFrames, tpCommonFrames, tpCause, tpSuppressed, tpCyclic;
-    private final MethodHandle frameElement, framePackaging, codeLocation, version, exact;
+    private final LogbackJournalThrowables throwables;
     private final MethodHandle voName, voProperties, voBirthTime;
     private final MethodHandle markerName, markerIterator, kvpKey, kvpValue;
     private final LogbackJournalEvents events;
@@ -91,16 +101,16 @@ final class LogbackJournalCodec {
         String spi = "ch:qos:logback:classic:spi:".replace(':', '.');
         loggingEvent = Class.forName(spi + "LoggingEvent", false, l);
         loggingEventVO = optional(spi + "LoggingEventVO", l);
-        throwableProxy = Class.forName(spi + "ThrowableProxy", false, l);
-        throwableProxyVO = optional(spi + "ThrowableProxyVO", l);
-        frameProxy = Class.forName(spi + "StackTraceElementProxy", false, l);
-        packaging = Class.forName(spi + "ClassPackagingData", false, l);
         contextVO = Class.forName(spi + "LoggerContextVO", false, l);
         Class<?> levelClass = Class.forName("ch:qos:logback:classic:Level".replace(':', '.'), false, l);
         Class<?> marker = Class.forName("org:slf4j:Marker".replace(':', '.'), false, l);
         basicMarker = Class.forName("org:slf4j:helpers:BasicMarker".replace(':', '.'), false, l);
         keyValuePair = Class.forName("org:slf4j:event:KeyValuePair".replace(':', '.'), false, l);
         Class<?> itp = Class.forName(spi + "IThrowableProxy", false, l);
+        Class<?> frameProxy = Class.forName(spi + "StackTraceElementProxy", false, l);
+        Class<?> packaging = Class.forName(spi + "ClassPackagingData", false, l);
+        throwables = new LogbackJournalThrowables(itp, Class.forName(spi + "ThrowableProxy", false, l),
+                optional(spi + "ThrowableProxyVO", l), frameProxy, packaging);
         timeStamp = getter(e, "getTimeStamp", long.class);
         nanoseconds = getter(e, "getNanoseconds", int.class);
         sequenceNumber = getter(e, "getSequenceNumber", long.class);
@@ -119,19 +129,6 @@ final class LogbackJournalCodec {
         hasCallerData = getter(e, "hasCallerData", boolean.class);
         callerData = getter(e, "getCallerData", Object.class);
         context = getter(e, "getLoggerContextVO", Object.class);
-        tpClassName = getter(itp, "getClassName", Object.class);
-        tpMessage = getter(itp, "getMessage", Object.class);
-        tpOverriding = has(itp, "getOverridingMessage") ? getter(itp, "getOverridingMessage", Object.class) : null;
-        tpFrames = getter(itp, "getStackTraceElementProxyArray", Object.class);
-        tpCommonFrames = getter(itp, "getCommonFrames", int.class);
-        tpCause = getter(itp, "getCause", Object.class);
-        tpSuppressed = getter(itp, "getSuppressed", Object.class);
-        tpCyclic = getter(itp, "isCyclic", boolean.class);
-        frameElement = getter(frameProxy, "getStackTraceElement", Object.class);
-        framePackaging = getter(frameProxy, "getClassPackagingData", Object.class);
-        codeLocation = getter(packaging, "getCodeLocation", Object.class);
-        version = getter(packaging, "getVersion", Object.class);
-        exact = getter(packaging, "isExact", boolean.class);
         voName = getter(contextVO, "getName", Object.class);
         voProperties = getter(contextVO, "getPropertyMap", Object.class);
         voBirthTime = getter(contextVO, "getBirthTime", long.class);
@@ -193,6 +190,11 @@ final class LogbackJournalCodec {
         if (c == null || (c != loggingEvent && c != loggingEventVO)) {
             throw new IllegalArgumentException("an event of class " + (c == null ? null : c.getName()) + " is not Logback's own");
         }
+        Object[] args = (Object[]) (Object) arguments.invokeExact(event);
+        if (c == loggingEventVO && !allCarried(args)) {
+            // a view formats its message when first asked, with the arguments' toString: host code for a host object
+            throw new IllegalArgumentException("a LoggingEventVO with an argument of a class not carried");
+        }
         LogbackJournalOut o = new LogbackJournalOut();
         o.i8(VERSION);
         o.i64((long) timeStamp.invokeExact(event));
@@ -205,23 +207,37 @@ final class LogbackJournalCodec {
             o.i32(at.getNano());
         }
         Object lv = (Object) level.invokeExact(event);
-        o.i32(lv == null ? Integer.MIN_VALUE : (int) levelInt.invokeExact(lv));
+        o.bool(lv != null);
+        if (lv != null) {
+            o.i32((int) levelInt.invokeExact(lv)); // ALL's int is MIN_VALUE: no int is free to stand for null
+        }
         o.str((String) (Object) loggerName.invokeExact(event));
         o.str((String) (Object) threadName.invokeExact(event));
         o.str((String) (Object) message.invokeExact(event));
         o.str((String) (Object) formatted.invokeExact(event));
-        writeArguments(o, (Object[]) (Object) arguments.invokeExact(event));
+        writeArguments(o, args);
         writeMap(o, (Object) mdc.invokeExact(event), "the MDC map");
         writeMarkers(o, (Object) markers.invokeExact(event));
         writePairs(o, (Object) keyValuePairs.invokeExact(event));
         Object tp = (Object) throwable.invokeExact(event);
         o.bool(tp != null);
         if (tp != null) {
-            writeThrowable(o, tp, 0, new int[1]);
+            throwables.write(o, tp);
         }
-        writeFrames(o, (boolean) hasCallerData.invokeExact(event) ? (Object) callerData.invokeExact(event) : null, "caller data");
+        LogbackJournalThrowables.writeFrames(o, (boolean) hasCallerData.invokeExact(event) ? (Object) callerData.invokeExact(event) : null);
         writeContext(o, (Object) context.invokeExact(event));
         return o.done();
+    }
+
+    private static boolean allCarried(Object[] args) {
+        if (args != null) {
+            for (Object a : args) {
+                if (!LogbackJournalOut.carried(a)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private static void writeArguments(LogbackJournalOut o, Object[] args) {
@@ -229,11 +245,9 @@ final class LogbackJournalCodec {
             o.i32(-1);
             return;
         }
-        for (Object a : args) {
-            if (!LogbackJournalOut.carried(a)) {
-                o.i32(-2); // not carried: rebuilt as null (Logback's converters read the formatted message)
-                return;
-            }
+        if (!allCarried(args)) {
+            o.i32(-2); // not carried: rebuilt as null (Logback's converters read the formatted message)
+            return;
         }
         o.i32(args.length);
         for (Object a : args) {
@@ -333,107 +347,6 @@ final class LogbackJournalCodec {
         }
     }
 
-    private void writeThrowable(LogbackJournalOut o, Object tp, int depth, int[] nodes) throws Throwable {
-        Class<?> c = tp.getClass();
-        if (c != throwableProxy && c != throwableProxyVO) {
-            throw new IllegalArgumentException("a throwable proxy of class " + c.getName() + " is not Logback's own");
-        }
-        if (depth > MAX_DEPTH || ++nodes[0] > MAX_NODES) {
-            throw new IllegalArgumentException("the throwable nests deeper than " + MAX_DEPTH + " or has more than "
-                    + MAX_NODES + " parts");
-        }
-        o.str((String) (Object) tpClassName.invokeExact(tp));
-        o.str((String) (Object) tpMessage.invokeExact(tp));
-        o.str(tpOverriding == null ? null : (String) (Object) tpOverriding.invokeExact(tp));
-        o.bool((boolean) tpCyclic.invokeExact(tp));
-        o.i32((int) tpCommonFrames.invokeExact(tp));
-        Object[] frames = (Object[]) (Object) tpFrames.invokeExact(tp);
-        if (frames == null) {
-            throw new IllegalArgumentException("a throwable proxy without a frame array");
-        }
-        o.i32(frames.length);
-        for (Object f : frames) {
-            if (f == null || f.getClass() != frameProxy) {
-                throw new IllegalArgumentException("a frame proxy of class " + (f == null ? null : f.getClass().getName()));
-            }
-            writeFrame(o, (StackTraceElement) (Object) frameElement.invokeExact(f));
-            Object p = (Object) framePackaging.invokeExact(f);
-            o.bool(p != null);
-            if (p != null) {
-                if (p.getClass() != packaging) {
-                    throw new IllegalArgumentException("packaging data of class " + p.getClass().getName());
-                }
-                o.str((String) (Object) codeLocation.invokeExact(p));
-                o.str((String) (Object) version.invokeExact(p));
-                o.bool((boolean) exact.invokeExact(p));
-            }
-        }
-        Object cause = (Object) tpCause.invokeExact(tp);
-        o.bool(cause != null);
-        if (cause != null) {
-            writeThrowable(o, cause, depth + 1, nodes);
-        }
-        Object[] suppressed = (Object[]) (Object) tpSuppressed.invokeExact(tp);
-        o.i32(suppressed == null ? -1 : suppressed.length);
-        if (suppressed != null) {
-            for (Object s : suppressed) {
-                if (s == null) {
-                    throw new IllegalArgumentException("a null suppressed throwable proxy");
-                }
-                writeThrowable(o, s, depth + 1, nodes);
-            }
-        }
-    }
-
-    private static void writeFrames(LogbackJournalOut o, Object frames, String what) {
-        if (!(frames instanceof StackTraceElement[] a)) {
-            o.i32(-1);
-            return;
-        }
-        o.i32(a.length);
-        for (StackTraceElement e : a) {
-            writeFrame(o, e);
-        }
-    }
-
-    /**
-     * A frame as the constructor rebuilds it with the same {@code toString}: the JDK leaves out the
-     * class loader name of a built-in loader and the version of a JDK module (flags a constructed
-     * frame lacks), so those are stored as null where the original's text has none.
-     */
-    private static void writeFrame(LogbackJournalOut o, StackTraceElement e) {
-        if (e == null) {
-            throw new IllegalArgumentException("a null stack frame");
-        }
-        String loader = e.getClassLoaderName();
-        String module = e.getModuleName();
-        String ver = e.getModuleVersion();
-        if (loader != null || ver != null) {
-            String text = e.toString();
-            found:
-            {
-                for (int i = 0; i < 4; i++) {
-                    String l = (i & 1) == 0 ? loader : null;
-                    String v = (i & 2) == 0 ? ver : null;
-                    if (new StackTraceElement(l, module, v, e.getClassName(), e.getMethodName(), e.getFileName(),
-                            e.getLineNumber()).toString().equals(text)) {
-                        loader = l;
-                        ver = v;
-                        break found;
-                    }
-                }
-                throw new IllegalArgumentException("no constructed stack frame prints as " + text);
-            }
-        }
-        o.str(loader);
-        o.str(module);
-        o.str(ver);
-        o.str(e.getClassName());
-        o.str(e.getMethodName());
-        o.str(e.getFileName());
-        o.i32(e.getLineNumber());
-    }
-
     private void writeContext(LogbackJournalOut o, Object vo) throws Throwable {
         if (vo == null) {
             o.bool(false);
@@ -465,7 +378,7 @@ final class LogbackJournalCodec {
         }
     }
 
-    private static boolean has(Class<?> type, String name) {
+    static boolean has(Class<?> type, String name) {
         for (Method m : type.getMethods()) {
             if (m.getName().equals(name) && m.getParameterCount() == 0) {
                 return true;

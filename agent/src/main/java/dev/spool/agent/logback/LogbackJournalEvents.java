@@ -84,8 +84,7 @@ final class LogbackJournalEvents {
             }
             e.instant = Instant.ofEpochSecond(seconds, nano);
         }
-        int lv = in.i32();
-        e.level = lv == Integer.MIN_VALUE ? null : (Object) toLevel.invokeExact(lv);
+        e.level = in.bool() ? (Object) toLevel.invokeExact(in.i32()) : null;
         e.loggerName = in.str();
         e.threadName = in.str();
         e.message = in.str();

@@ -110,24 +110,30 @@ final class LogbackJournalOut {
         if (n > (Integer.MAX_VALUE >> 2)) {
             throw new IllegalArgumentException("a string of " + n + " chars");
         }
-        boolean wide = false;
-        for (int i = 0; i < n && !wide; i++) {
-            wide = s.charAt(i) > 0xFF;
-        }
-        i32(n << 1 | (wide ? 1 : 0));
-        room(wide ? n * 2 : n);
+        room(4 + n);
         byte[] a = b;
-        int p = at;
-        if (wide) {
-            for (int i = 0; i < n; i++, p += 2) {
-                char c = s.charAt(i);
-                a[p] = (byte) c;
-                a[p + 1] = (byte) (c >>> 8);
+        int p = at + 4;
+        for (int i = 0; i < n; i++) { // one pass while every char fits a byte (the common case)
+            char c = s.charAt(i);
+            if (c > 0xFF) {
+                wide(s, n);
+                return;
             }
-        } else {
-            for (int i = 0; i < n; i++) {
-                a[p++] = (byte) s.charAt(i);
-            }
+            a[p++] = (byte) c;
+        }
+        INT.set(a, at, n << 1);
+        at = p;
+    }
+
+    private void wide(String s, int n) {
+        room(4 + n * 2);
+        byte[] a = b;
+        INT.set(a, at, n << 1 | 1);
+        int p = at + 4;
+        for (int i = 0; i < n; i++, p += 2) {
+            char c = s.charAt(i);
+            a[p] = (byte) c;
+            a[p + 1] = (byte) (c >>> 8);
         }
         at = p;
     }

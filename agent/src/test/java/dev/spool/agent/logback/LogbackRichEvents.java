@@ -6,11 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import ch.qos.logback.classic.boolex.ExceptionMatchEvaluator;
+import ch.qos.logback.classic.boolex.OnErrorEvaluator;
+import ch.qos.logback.classic.boolex.OnMarkerEvaluator;
 import ch.qos.logback.classic.spi.ClassPackagingData;
 import ch.qos.logback.classic.spi.LoggerContextVO;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.classic.spi.StackTraceElementProxy;
 import ch.qos.logback.classic.spi.ThrowableProxy;
+import ch.qos.logback.core.CoreConstants;
+import ch.qos.logback.core.boolex.EventEvaluatorBase;
 import org.slf4j.Marker;
 import org.slf4j.event.KeyValuePair;
 import org.slf4j.helpers.BasicMarkerFactory;
@@ -53,6 +58,27 @@ final class LogbackRichEvents {
 
     LogbackEvents plain() {
         return plain;
+    }
+
+    /**
+     * Logback evaluators in the context's map, started: {@code MARK} (a marker named LEAF2, nested two
+     * deep under TOP, or CONFIDENTIAL), {@code ERR} (level ERROR), {@code EXC} (a RuntimeException).
+     */
+    void registerEvaluators() {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> evaluators = (Map<String, Object>) plain.context().getObject(CoreConstants.EVALUATOR_MAP);
+        OnMarkerEvaluator mark = new OnMarkerEvaluator();
+        mark.addMarker("LEAF2"); // contains(String) walks the references
+        mark.addMarker("CONFIDENTIAL");
+        ExceptionMatchEvaluator exc = new ExceptionMatchEvaluator();
+        exc.setExceptionClass("java.lang.RuntimeException");
+        for (Object[] named : new Object[][] {{"MARK", mark}, {"ERR", new OnErrorEvaluator()}, {"EXC", exc}}) {
+            EventEvaluatorBase<?> ev = (EventEvaluatorBase<?>) named[1];
+            ev.setContext(plain.context());
+            ev.setName((String) named[0]);
+            ev.start();
+            evaluators.put((String) named[0], ev);
+        }
     }
 
     /** The next event, enriched at random. */
