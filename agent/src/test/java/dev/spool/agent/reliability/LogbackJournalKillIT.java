@@ -254,6 +254,8 @@ class LogbackJournalKillIT {
         }
         if (bean) {
             rounds.checkRecoveredAtOpen(inOrder, Files.size(log), round0Aside);
+            System.out.println("LogbackJournalKillIT: rounds whose kill tore an event in the file (the recovery completed it): "
+                    + rounds.tornKills(inOrder, Files.size(log)));
         }
         long lost = ledger.lost();
         List<String> problems = new ArrayList<>(events.problems);
