@@ -35,15 +35,16 @@ import org.junit.jupiter.api.io.TempDir;
  * its file) unless the file was empty at the kill: then, as the contract says (and as JUL does), in
  * {@code <file>.spool-recovered-<killed pid>-<token>}. Kills: {@code -Dspool.reliability.logbackKills=N}
  * (default 4), seed {@code -Dspool.reliability.seed}; {@code -Dspool.reliability.logbackAgent=false} runs the
- * hosts without the agent (plain Logback writes each event on the caller's thread: the first two tests pass). A failure lists, per round, the acknowledged, lost,
- * misplaced (side file) and duplicated ids, and each problem with its file and line.
+ * hosts without the agent (plain Logback writes each event on the caller's thread: the first two tests pass).
+ * A failure lists, per round, the acknowledged, lost, misplaced (side file) and duplicated ids, and each
+ * problem with its file and line.
  */
 class LogbackJournalKillIT {
     static final int FINAL_LINES = 20;
 
-    /** false: the hosts run without the agent, plain Logback writing on the caller's thread (the positive control: tests 1 and 2 pass). */
+    /** false: the hosts run without the agent, plain Logback writing on the caller's thread (the positive control). */
     private static final boolean AGENT = Boolean.parseBoolean(System.getProperty("spool.reliability.logbackAgent", "true"));
-    /** The host's Logback: {@code ""} ({@code logback.version}) or {@code logback-next} (the newest line), as in {@code Forked#logback}. */
+    /** The host's Logback: {@code ""} ({@code logback.version}) or {@code logback-next} (the newest line). */
     private static final String LIBS = System.getProperty("spool.reliability.logbackLibs", "");
 
     @TempDir
@@ -63,11 +64,11 @@ class LogbackJournalKillIT {
         byte[] before = Files.readAllBytes(log);
         start(config, rounds.acked.length, 0).awaitSuccess();
         byte[] after = Files.readAllBytes(log);
-        if (!java.util.Arrays.equals(before, after)) {
+        int at = java.util.Arrays.mismatch(before, after);
+        if (at >= 0) {
             rounds.problems.add("a clean start after the recovery changed " + log.getFileName() + " (" + before.length + " -> "
-                    + after.length + " bytes, first difference at byte " + java.util.Arrays.mismatch(before, after) + "): '"
-                    + new String(after, Math.min(before.length, after.length), Math.min(300, Math.abs(after.length - before.length)),
-                    StandardCharsets.UTF_8) + "'");
+                    + after.length + " bytes, first difference at byte " + at + "): now '" + (at < after.length
+                    ? new String(after, at, Math.min(300, after.length - at), StandardCharsets.UTF_8) : "(shortened)") + "'");
         }
         LogbackKillEvents events = new LogbackKillEvents();
         List<Event> inFile = events.read(log);
@@ -266,7 +267,8 @@ class LogbackJournalKillIT {
             acknowledged += a[0] + a[1] + 2;
         }
         String where = (AGENT ? "" : "WITHOUT the agent, ") + "seed " + rounds.seed + ", " + rounds.acked.length
-                + " rounds (" + (rounds.acked.length - 1) + " killed), files " + files.stream().map(p -> p.getFileName().toString()).toList() + ", side files " + sides;
+                + " rounds (" + (rounds.acked.length - 1) + " killed), files "
+                + files.stream().map(p -> p.getFileName().toString()).toList() + ", side files " + sides;
         List<String> journals;
         try (Stream<Path> left = Files.list(log.getParent())) {
             journals = left.map(p -> p.getFileName().toString()).filter(n -> n.contains("journal")).sorted().toList();
