@@ -206,6 +206,7 @@ class LogbackJournalKillIT {
                 if (round == 0 && AGENT) {
                     assertTrue(host.err().contains("routing " + log + " through the sink, encoded on Spool's thread"),
                             "the appender's encoding is not deferred: the test checks the wrong path\n" + host.err());
+                    checkJournal(log, rounds.problems);
                 }
                 if (round == 1 && readBean && AGENT) {
                     rounds.readBean(host, log);
@@ -297,6 +298,23 @@ class LogbackJournalKillIT {
         Path file = dir.resolve("logback.xml");
         Files.writeString(file, xml, StandardCharsets.UTF_8);
         return file;
+    }
+
+    /** The contract's journal beside the file while the host logs: {@code <file>.spool-logback-journal}, magic {@code SPOOLLBK}. */
+    private static void checkJournal(Path log, List<String> problems) throws Exception {
+        Path journal = log.resolveSibling(log.getFileName() + ".spool-logback-journal");
+        if (!Files.isRegularFile(journal)) {
+            problems.add("round 0: no " + journal.getFileName() + " beside the file while logging");
+            return;
+        }
+        byte[] head = new byte[8];
+        try (java.io.InputStream in = Files.newInputStream(journal)) {
+            int n = in.readNBytes(head, 0, 8);
+            String magic = new String(head, 0, n, StandardCharsets.ISO_8859_1);
+            if (!magic.equals("SPOOLLBK")) {
+                problems.add("round 0: " + journal.getFileName() + " starts with '" + magic + "', not the magic SPOOLLBK");
+            }
+        }
     }
 
     /** Starts round {@code round} of the host ({@code lines} &lt; 0: until killed). */
