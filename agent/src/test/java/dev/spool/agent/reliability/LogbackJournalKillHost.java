@@ -106,7 +106,10 @@ public final class LogbackJournalKillHost {
         }
     }
 
-    /** The same call sites for every exception (each cause a frame of its own), so every stack trace has the same frames (the test compares them). */
+    /**
+     * The same call sites for every exception (each cause with a frame of its own), so every stack trace has
+     * the same frames (the test compares them).
+     */
     static Exception failure(int round, int id, long seq) {
         return new IllegalStateException("outer r" + round + " t" + id + " " + seq, middle(seq));
     }

@@ -84,15 +84,32 @@ final class LogbackKillRounds {
         }
         long at = sizeAtKill[0];
         long replayed = inFile.stream().filter(e -> e.round() == 0 && e.offset() >= at).count() + aside;
-        boolean torn = false;
-        for (int i = 0; i < inFile.size(); i++) {
-            long end = i + 1 < inFile.size() ? inFile.get(i + 1).offset() : fileEnd;
-            torn |= inFile.get(i).offset() < at && end > at;
-        }
+        boolean torn = tornAt(at, inFile, fileEnd);
         if (recoveredAtOpen != replayed && !(torn && recoveredAtOpen == replayed + 1)) {
             problems.add("round 1's Sink bean: RecoveredAtOpen " + recoveredAtOpen + ", but " + replayed + " of round 0's events"
                     + " reached the file after its kill (at byte " + at + (torn ? ", one torn there" : "") + ") or its side file ("
                     + aside + ")");
         }
+    }
+
+    /** The killed rounds whose kill left the (never rolled) file ending inside an event: its recovery completed a torn one. */
+    List<Integer> tornKills(List<Event> inFile, long fileEnd) {
+        List<Integer> torn = new ArrayList<>();
+        for (int r = 0; r < pids.length; r++) {
+            if (tornAt(sizeAtKill[r], inFile, fileEnd)) {
+                torn.add(r);
+            }
+        }
+        return torn;
+    }
+
+    private static boolean tornAt(long at, List<Event> inFile, long fileEnd) {
+        for (int i = 0; i < inFile.size(); i++) {
+            long end = i + 1 < inFile.size() ? inFile.get(i + 1).offset() : fileEnd;
+            if (inFile.get(i).offset() < at && end > at) {
+                return true;
+            }
+        }
+        return false;
     }
 }
