@@ -23,8 +23,13 @@ final class RoutedJournalFiles implements JournalFiles {
      */
     static long recoverAtStart(AgentControl control, String name) {
         Path file = RoutedStream.absolute(name);
-        if (file == null || !JulJournalRecovery.hasJournal(file)) {
-            return 0;
+        boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // Spool's own look, not the host's (no drain)
+        try {
+            if (file == null || !JulJournalRecovery.hasJournal(file)) {
+                return 0;
+            }
+        } finally {
+            dev.spool.bridge.Hooks.markSpoolThread(was);
         }
         try {
             JulJournalRecovery.Result r = JulJournalRecovery.recoverAtRoutingStart(file);
@@ -50,11 +55,16 @@ final class RoutedJournalFiles implements JournalFiles {
      */
     static long recoverLogbackAtStart(AgentControl control, Object appender, String name) {
         Path file = RoutedStream.absolute(name);
-        if (file == null || !LogbackJournalRecovery.hasJournal(file)) {
+        if (file == null) {
             return 0;
         }
-        boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // Spool's own reads and writes of the log
+        // Spool's own looks, reads and writes in the log's folder: unmarked, the woven file classes take them for
+        // the host's and drain the appender first, in the middle of its roll (its old stream closed: events lost)
+        boolean was = dev.spool.bridge.Hooks.markSpoolThread(true);
         try {
+            if (!LogbackJournalRecovery.hasJournal(file)) {
+                return 0;
+            }
             LogbackJournalRecovery.Result r = LogbackJournalRecovery.recoverAtRoutingStart(appender, file);
             if (r.problem() != null) {
                 control.error("logback-journal-recovery:" + file, r.describe(file));

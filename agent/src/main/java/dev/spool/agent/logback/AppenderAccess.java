@@ -24,14 +24,16 @@ final class AppenderAccess {
     private final MethodHandle writeBytes;  // (appender, byte[]) throws IOException
     private final MethodHandle encoderOf;   // (appender) -> its encoder field now
     private final Field started;
+    private final Field outputStream;
 
     private AppenderAccess(Object appender, ReentrantLock lock, MethodHandle encoderOf, MethodHandle writeBytes,
-                           Field started) {
+                           Field started, Field outputStream) {
         this.appender = appender;
         this.lock = lock;
         this.encoderOf = encoderOf;
         this.writeBytes = writeBytes;
         this.started = started;
+        this.outputStream = outputStream;
     }
 
     /** {@code appender}'s members; throws when it is no {@code OutputStreamAppender} Spool knows. */
@@ -46,10 +48,13 @@ final class AppenderAccess {
         started.setAccessible(true);
         Field encoderField = base.getDeclaredField("encoder");
         encoderField.setAccessible(true);
+        Field outputStream = base.getDeclaredField("outputStream");
+        outputStream.setAccessible(true);
         MethodHandles.Lookup lookup = MethodHandles.lookup();
         MethodHandle writeBytes = lookup.unreflect(write).asType(MethodType.methodType(void.class, Object.class, Object.class));
         MethodHandle encoderOf = lookup.unreflectGetter(encoderField).asType(MethodType.methodType(Object.class, Object.class));
-        return new AppenderAccess(appender, (ReentrantLock) lockField.get(appender), encoderOf, writeBytes, started);
+        return new AppenderAccess(appender, (ReentrantLock) lockField.get(appender), encoderOf, writeBytes, started,
+                outputStream);
     }
 
     /** The appender's {@code streamWriteLock}. */
@@ -65,6 +70,18 @@ final class AppenderAccess {
     /** The appender's own {@code writeBytes(bytes)}; throws what it throws (an {@code IOException} on an I/O failure). */
     void writeBytes(byte[] bytes) throws Throwable {
         writeBytes.invokeExact(appender, (Object) bytes);
+    }
+
+    /**
+     * Whether the appender has a stream now (under its lock: a roll sets it to null between closing the
+     * old file and opening the next; an event written then would be lost to a NullPointerException).
+     */
+    boolean hasStream() {
+        try {
+            return outputStream.get(appender) != null;
+        } catch (IllegalAccessException e) {
+            return true; // cannot happen: made accessible
+        }
     }
 
     boolean isStarted() {

@@ -195,6 +195,9 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         try {
             lock.lock();
             try {
+                if (!access.hasStream()) {
+                    return false; // a roll between two files (this thread's own): nothing can be written now
+                }
                 if (!queue.isDrainingThread()) {
                     queue.drainTo(this, Integer.MAX_VALUE);
                 }
@@ -311,6 +314,12 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         try {
             lock.lock();
             try {
+                if (!access.hasStream()) {
+                    // inside a roll, between the old file's close and the next one's open (setOutputStream's own
+                    // closeOutputStream, a look at the folder): the queued events wait for the next file, as plain
+                    // Logback's callers wait for the lock; written now they were lost (NullPointerException)
+                    return encoding;
+                }
                 if (!queue.isDrainingThread()) {
                     queue.drainTo(this, Integer.MAX_VALUE);
                     settleJournal();

@@ -130,8 +130,15 @@ public final class LogbackDeferral {
                 }
                 d.active(true);
                 if (journals != null) {
-                    retireStoppedJournals(d, journals.file(stream));
-                    d.journalStream(stream, journals, errors);
+                    // the journals' files are Spool's own: unmarked, creating or removing one in the log's folder is
+                    // taken for the host's look and drains this appender in the middle of its roll (events lost)
+                    boolean was = dev.spool.bridge.Hooks.markSpoolThread(true);
+                    try {
+                        retireStoppedJournals(d, journals.file(stream));
+                        d.journalStream(stream, journals, errors);
+                    } finally {
+                        dev.spool.bridge.Hooks.markSpoolThread(was);
+                    }
                 }
                 return null;
             }
@@ -240,6 +247,7 @@ public final class LogbackDeferral {
 
     /** Spool's exit: what every appender queued is written, then each journal goes once the sink wrote its lines (issue 33). */
     private void drainAllAtExit() {
+        dev.spool.bridge.Hooks.markSpoolThread();
         drainAll();
         for (DeferredAppender d : appenders.values()) {
             try {
@@ -409,7 +417,12 @@ public final class LogbackDeferral {
                 // lock while it waits for this monitor (routed() from its openFile). Its writer's
                 // last drain takes the lock on the writer's own thread.
                 e.getValue().active(false);
-                e.getValue().retireJournal(); // tried only (never waits for its lock): its events reached the file at its close
+                boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // removing its journal is Spool's own file operation
+                try {
+                    e.getValue().retireJournal(); // tried only (never waits for its lock): its events reached the file at its close
+                } finally {
+                    dev.spool.bridge.Hooks.markSpoolThread(was);
+                }
                 e.getValue().stop();
                 if (next == null) {
                     next = new IdentityHashMap<>(appenders);

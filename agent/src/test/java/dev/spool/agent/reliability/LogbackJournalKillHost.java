@@ -57,6 +57,9 @@ public final class LogbackJournalKillHost {
         int round = Integer.parseInt(args[1]);
         long lines = Long.parseLong(args[2]);
         Logger log = LoggerFactory.getLogger(LOGGER); // configures Logback: the appender starts (the agent routes its file)
+        if (Boolean.getBoolean("kill.reconfigure")) {
+            reconfigure(); // as Spring Boot does at its start: the first appender stops, a new one opens the same file
+        }
         CountDownLatch started = new CountDownLatch(2);
         Thread[] threads = new Thread[2];
         for (int t = 0; t < 2; t++) {
@@ -120,5 +123,15 @@ public final class LogbackJournalKillHost {
 
     private static IllegalArgumentException root(long seq) {
         return new IllegalArgumentException("root " + seq);
+    }
+
+    /** Stops the context's appenders and configures it again from the same file (Spring Boot's, or {@code scan}'s, reinitialisation). */
+    private static void reconfigure() throws Exception {
+        ch.qos.logback.classic.LoggerContext context = (ch.qos.logback.classic.LoggerContext) LoggerFactory.getILoggerFactory();
+        java.net.URL config = Path.of(System.getProperty("logback.configurationFile")).toUri().toURL();
+        context.reset();
+        ch.qos.logback.classic.joran.JoranConfigurator joran = new ch.qos.logback.classic.joran.JoranConfigurator();
+        joran.setContext(context);
+        joran.doConfigure(config);
     }
 }

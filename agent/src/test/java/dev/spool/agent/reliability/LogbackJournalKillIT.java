@@ -44,11 +44,15 @@ class LogbackJournalKillIT {
 
     /** false: the hosts run without the agent, plain Logback writing on the caller's thread (the positive control). */
     private static final boolean AGENT = Boolean.parseBoolean(System.getProperty("spool.reliability.logbackAgent", "true"));
+    /** {@code -Dspool.reliability.logbackJournal=false}: the agent with {@code spool.sink.journal=false} (a negative control). */
+    private static final boolean JOURNAL = Boolean.parseBoolean(System.getProperty("spool.reliability.logbackJournal", "true"));
     /** The host's Logback: {@code ""} ({@code logback.version}) or {@code logback-next} (the newest line). */
     private static final String LIBS = System.getProperty("spool.reliability.logbackLibs", "");
 
     @TempDir
     Path dir;
+    /** More JVM options for every host of the test. */
+    private final List<String> hostProperties = new ArrayList<>();
 
     /**
      * A {@code FileAppender} (append): round 1 also reads the Sink bean ({@code RecoveredAtOpen} must be the
@@ -73,6 +77,22 @@ class LogbackJournalKillIT {
         LogbackKillEvents events = new LogbackKillEvents();
         List<Event> inFile = events.read(log);
         verdict(rounds, events, List.of(log), inFile, true);
+    }
+
+    /**
+     * Each round's host configures Logback, then resets its context and configures it again from the
+     * same file, as Spring Boot does at its start: the first appender stops and a new one routes the
+     * same file. Before 4 Dec the stopped appender's journal stayed (this process's, live), so the new
+     * appender could not create its own: its events were not journaled and a kill lost them.
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedLogbackEventAfterTheAppReconfiguresLogback() throws Exception {
+        Path log = dir.resolve("app.log");
+        Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
+        hostProperties.add("-Dkill.reconfigure=true");
+        LogbackKillRounds rounds = killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackReconfigureKills", 2));
+        LogbackKillEvents events = new LogbackKillEvents();
+        verdict(rounds, events, List.of(log), events.read(log), true);
     }
 
     /**
@@ -321,6 +341,10 @@ class LogbackJournalKillIT {
     private Forked start(Path config, int round, long lines) throws Exception {
         List<String> jvm = new ArrayList<>(AGENT ? Forked.agentArgs("spool.log.level=debug") : List.of());
         jvm.add("-Dlogback.configurationFile=" + config);
+        jvm.addAll(hostProperties);
+        if (!JOURNAL) {
+            jvm.add("-Dspool.sink.journal=false"); // the agent without its journals: acknowledged events are lost, the test fails
+        }
         return Forked.start(dir, "host-" + round, jvm, Forked.hostClassPath(Forked.logback(LIBS)),
                 LogbackJournalKillHost.class.getName(), acks(round).toString(), "" + round, "" + lines);
     }
