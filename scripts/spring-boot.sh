@@ -12,6 +12,7 @@
 # agent's JSON files have plain's bytes for the same request ids. Prints each run's line, the
 # server's CPU of the measured phase by thread group, then medians and agent / plain ratios.
 # The first agent run also prints the agent's `status` (routed logs, plain-path reasons, Jackson).
+# AGENT_ARGS="spool.sink.journal=false": the agent run with those arguments (its journals off, issue 33).
 #
 #   scripts/spring-boot.sh [pairs=3] [requests=20000]
 #   env: WARMUP=5000 USERS=20 (a divisor of 100)  FLOOR=1  JFR=DIR
@@ -39,7 +40,7 @@ declare -A rps p99 cpu ccpu
 run() { # label: plain, agent or floor
   local label=$1 opts=() args=("${LOGARGS[@]}")
   case $label in
-    agent) opts=(-javaagent:"$AGENT") ;;
+    agent) opts=(-javaagent:"$AGENT${AGENT_ARGS:+=$AGENT_ARGS}") ;;
     floor) args+=(--host.floor=true --logging.level.dev.spool.bench.spring.DocumentController=off) ;;
   esac
   local dir="$OUT/$label-$i" port= line lines jfr=()
