@@ -147,6 +147,40 @@ public final class MappedLogJournal {
         return new MappedLogJournal(path, charset, map, RING_BYTES);
     }
 
+    /**
+     * Recovery's check of a journal's header ({@code m}, the whole file of {@code size} bytes) against
+     * {@code magic}: null when it is one, else why not (named in the result).
+     */
+    public static String headerProblem(ByteBuffer m, long size, byte[] magic) {
+        byte[] found = new byte[magic.length];
+        m.get(0, found);
+        if (!java.util.Arrays.equals(found, magic) || m.getInt(8) != VERSION) {
+            return "no " + new String(magic, StandardCharsets.US_ASCII) + " version " + VERSION + " header";
+        }
+        int ring = m.getInt(RING_BYTES_OFFSET);
+        if (ring <= 0 || ring % 8 != 0 || HEADER + (long) ring != size) {
+            return "its ring size (" + ring + ") does not match its size";
+        }
+        int cs = m.getInt(CHARSET_OFFSET);
+        int f = m.getInt(FORMAT_OFFSET);
+        return cs < 0 || cs > FORMAT_OFFSET - CHARSET_OFFSET - 4 || f < 0 || f > FORMAT_MAX
+                ? "its charset or format string is damaged" : null;
+    }
+
+    /**
+     * A journal recovery cannot use: renamed {@code <journal>.orphan-<millis>} so the next start does not
+     * trip over it again, kept for an operator. The sentence for the result.
+     */
+    public static String orphan(Path journal, String why) {
+        Path to = journal.resolveSibling(journal.getFileName() + ".orphan-" + System.currentTimeMillis());
+        try {
+            Files.move(journal, to, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            return "journal " + journal + " not replayed: " + why + "; kept as " + to;
+        } catch (IOException | RuntimeException e) {
+            return "journal " + journal + " not replayed: " + why + "; it could not be renamed (" + e + ")";
+        }
+    }
+
     /** Whether {@code journal} is one this process writes now. */
     public static boolean live(Path journal) {
         return LIVE.contains(journal.toAbsolutePath());

@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -107,7 +106,7 @@ public final class JulJournalRecovery {
             } else {
                 MappedByteBuffer m = jc.map(FileChannel.MapMode.READ_WRITE, 0, size);
                 m.order(ByteOrder.LITTLE_ENDIAN);
-                wrong = checkHeader(m, size);
+                wrong = MappedLogJournal.headerProblem(m, size, MappedLogJournal.MAGIC);
                 long pid = m.getLong(MappedLogJournal.PID_OFFSET);
                 if (wrong == null && refuseLiveOwner && pid != ProcessHandle.current().pid()
                         && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
@@ -121,31 +120,13 @@ public final class JulJournalRecovery {
             r = null;
         }
         if (r == null) {
-            return orphan(jp, wrong);
+            return new Result(0, 0, null, MappedLogJournal.orphan(jp, wrong));
         }
         Files.delete(jp);
         if (r.lines > 0) {
             SpoolJfr.journalRecovered(logFile, r.lines, r.bytes);
         }
         return r;
-    }
-
-    private static String checkHeader(ByteBuffer m, long size) {
-        byte[] magic = new byte[MappedLogJournal.MAGIC.length];
-        m.get(0, magic);
-        if (!Arrays.equals(magic, MappedLogJournal.MAGIC) || m.getInt(8) != MappedLogJournal.VERSION) {
-            return "no SPOOLJUL version 1 header";
-        }
-        int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
-        if (ring <= 0 || ring % 8 != 0 || MappedLogJournal.HEADER + (long) ring != size) {
-            return "its ring size (" + ring + ") does not match its size";
-        }
-        int cs = m.getInt(MappedLogJournal.CHARSET_OFFSET);
-        int f = m.getInt(MappedLogJournal.FORMAT_OFFSET);
-        if (cs < 0 || cs > MappedLogJournal.FORMAT_OFFSET - MappedLogJournal.CHARSET_OFFSET - 4 || f < 0 || f > MappedLogJournal.FORMAT_MAX) {
-            return "its charset or format string is damaged";
-        }
-        return null;
     }
 
     private static Result replay(Path logFile, MappedByteBuffer m, RecoveryTarget.When when) throws IOException {
@@ -279,15 +260,5 @@ public final class JulJournalRecovery {
         byte[] b = new byte[m.getInt(offset)];
         m.get(offset + 4, b);
         return new String(b, StandardCharsets.UTF_8);
-    }
-
-    private static Result orphan(Path jp, String why) {
-        Path to = jp.resolveSibling(jp.getFileName() + ".orphan-" + System.currentTimeMillis());
-        try {
-            Files.move(jp, to, StandardCopyOption.ATOMIC_MOVE);
-            return new Result(0, 0, null, "journal " + jp + " not replayed: " + why + "; kept as " + to);
-        } catch (IOException | RuntimeException e) {
-            return new Result(0, 0, null, "journal " + jp + " not replayed: " + why + "; it could not be renamed (" + e + ")");
-        }
     }
 }

@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -72,10 +71,10 @@ public final class LogbackJournalRecovery {
             if (wrong == null) {
                 m = jc.map(FileChannel.MapMode.READ_WRITE, 0, size);
                 m.order(ByteOrder.LITTLE_ENDIAN);
-                wrong = checkHeader(m, size);
+                wrong = MappedLogJournal.headerProblem(m, size, MappedLogJournal.LOGBACK_MAGIC);
             }
             if (wrong != null) {
-                return orphan(jp, wrong);
+                return new Result(0, 0, null, MappedLogJournal.orphan(jp, wrong));
             }
             long pid = m.getLong(MappedLogJournal.PID_OFFSET);
             if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
@@ -96,20 +95,6 @@ public final class LogbackJournalRecovery {
             SpoolJfr.journalRecovered(logFile, r.lines, r.bytes);
         }
         return r;
-    }
-
-    private static String checkHeader(MappedByteBuffer m, long size) {
-        byte[] magic = new byte[MappedLogJournal.LOGBACK_MAGIC.length];
-        m.get(0, magic);
-        if (!Arrays.equals(magic, MappedLogJournal.LOGBACK_MAGIC) || m.getInt(8) != MappedLogJournal.VERSION) {
-            return "no SPOOLLBK version 1 header";
-        }
-        int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
-        if (ring <= 0 || ring % 8 != 0 || MappedLogJournal.HEADER + (long) ring != size) {
-            return "its ring size (" + ring + ") does not match its size";
-        }
-        int f = m.getInt(MappedLogJournal.FORMAT_OFFSET);
-        return f < 0 || f > MappedLogJournal.FORMAT_MAX ? "its pattern is damaged" : null;
     }
 
     /** Whether the appender opened its file to append ({@code isAppend()}, Logback's default); false when unknown. */
@@ -233,15 +218,5 @@ public final class LogbackJournalRecovery {
         byte[] b = new byte[m.getInt(offset)];
         m.get(offset + 4, b);
         return new String(b, StandardCharsets.UTF_8);
-    }
-
-    private static Result orphan(Path jp, String why) {
-        Path to = jp.resolveSibling(jp.getFileName() + ".orphan-" + System.currentTimeMillis());
-        try {
-            Files.move(jp, to, StandardCopyOption.ATOMIC_MOVE);
-            return new Result(0, 0, null, "journal " + jp + " not replayed: " + why + "; kept as " + to);
-        } catch (IOException | RuntimeException e) {
-            return new Result(0, 0, null, "journal " + jp + " not replayed: " + why + "; it could not be renamed (" + e + ")");
-        }
     }
 }
