@@ -1,5 +1,6 @@
 package dev.spool.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -106,6 +107,24 @@ class SpoolCliTest {
         assertTrue(out().contains(": 1 stale temp files removed, 1 kept"), out());
         assertTrue(Files.notExists(stale));
         assertTrue(Files.exists(young) && Files.exists(notOurs) && Files.exists(data));
+    }
+
+    /**
+     * Issue 33: a Logback log file's journal needs the application's Logback to encode its events: {@code spool
+     * recover FILE} says so, exit 1, and changes nothing (the journal stays for the application's next start).
+     */
+    @Test
+    void shouldRefuseALogbackJournalAndChangeNothing() throws Exception {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "a line\n");
+        Path journal = dir.resolve("app.log.spool-logback-journal");
+        byte[] content = "SPOOLLBK and whatever a killed appender left".getBytes(StandardCharsets.US_ASCII);
+        Files.write(journal, content);
+        assertEquals(1, run("recover", log.toString()));
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("Logback journal") && said.contains("next start") && said.contains("nothing changed"), said);
+        assertArrayEquals(content, Files.readAllBytes(journal));
+        assertEquals("a line\n", Files.readString(log));
     }
 
     /** Issue 33: {@code spool recover FILE} replays the journal a killed writer left, once. */
