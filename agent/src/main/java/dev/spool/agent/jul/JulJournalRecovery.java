@@ -17,7 +17,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.zip.CRC32C;
 
 /**
@@ -210,50 +209,31 @@ public final class JulJournalRecovery {
         boolean ordered = true;
         CRC32C crc = new CRC32C();
         for (long t = trimmed, end = trimmed + ring; t < end; ) {
-            int phys = (int) (t % ring);
-            int f = MappedLogJournal.HEADER + phys;
-            int len = ring - phys >= MappedLogJournal.FRAME_HEADER && m.getLong(f + 8) == t ? m.getInt(f) : -1;
-            if (len >= 0 && MappedLogJournal.FRAME_HEADER + (long) len <= ring - phys) {
-                crc.reset();
-                crc.update(m.slice(f + MappedLogJournal.FRAME_HEADER, len));
-                if ((int) crc.getValue() == m.getInt(f + 4)) {
-                    if (m.getLong(f + 24) != MappedLogJournal.DONE) {
-                        if (n == at.length) {
-                            at = Arrays.copyOf(at, 2 * n);
-                            keys = Arrays.copyOf(keys, 2 * n);
-                        }
-                        long pos = m.getLong(f + 16);
-                        keys[n] = pos < 0 ? Long.MAX_VALUE : pos;
-                        if (ordered && n > 0 && keys[n - 1] > keys[n]) {
-                            ordered = false;
-                            formatted.discard();
-                        }
-                        at[n++] = f;
-                        if (ordered && n % JulRecoveryFormatter.BATCH == 1 && n > JulRecoveryFormatter.BATCH) {
-                            formatted.scanned(at, n - 1 - JulRecoveryFormatter.BATCH); // that batch is whole, a later one exists
-                        }
-                    }
-                    t += (MappedLogJournal.FRAME_HEADER + len + 7) & ~7;
-                    continue;
+            int len = MappedLogJournal.wholeFrame(m, ring, t, crc);
+            if (len < 0) {
+                t = MappedLogJournal.stepOver(m, ring, t);
+                continue;
+            }
+            int f = MappedLogJournal.HEADER + (int) (t % ring);
+            if (m.getLong(f + 24) != MappedLogJournal.DONE) {
+                if (n == at.length) {
+                    at = Arrays.copyOf(at, 2 * n);
+                    keys = Arrays.copyOf(keys, 2 * n);
+                }
+                long pos = m.getLong(f + 16);
+                keys[n] = pos < 0 ? Long.MAX_VALUE : pos;
+                if (ordered && n > 0 && keys[n - 1] > keys[n]) {
+                    ordered = false;
+                    formatted.discard();
+                }
+                at[n++] = f;
+                if (ordered && n % JulRecoveryFormatter.BATCH == 1 && n > JulRecoveryFormatter.BATCH) {
+                    formatted.scanned(at, n - 1 - JulRecoveryFormatter.BATCH); // that batch is whole, a later one exists
                 }
             }
-            t += m.getLong(f) == ~t ? ring - phys : 8; // padding to the lap's end, or a frame cut short
+            t = MappedLogJournal.after(t, len);
         }
-        return ordered ? Arrays.copyOf(at, n) : sorted(at, keys, n);
-    }
-
-    /** {@code at} ordered by {@code keys}, stably. */
-    private static int[] sorted(int[] at, long[] keys, int n) {
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingLong(i -> keys[i]));
-        int[] out = new int[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = at[order[i]];
-        }
-        return out;
+        return ordered ? Arrays.copyOf(at, n) : MappedLogJournal.sortedBy(at, keys, n);
     }
 
     private static String text(ByteBuffer m, int offset) {

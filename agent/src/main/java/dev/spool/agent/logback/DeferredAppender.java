@@ -191,26 +191,14 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
      * appender's locks (as {@link #drainHere}), then the sink is waited for (bounded); false when not written in time.
      */
     private boolean makeRoom() {
-        boolean policy = lockPolicy(lock.isHeldByCurrentThread() ? 0 : waitMillis);
-        try {
-            lock.lock();
-            try {
-                if (!access.hasStream()) {
-                    return false; // a roll between two files (this thread's own): nothing can be written now
-                }
-                if (!queue.isDrainingThread()) {
-                    queue.drainTo(this, Integer.MAX_VALUE);
-                }
-                LogbackJournalWriter j = journal;
-                return j != null && j.awaitSink();
-            } finally {
-                lock.unlock();
+        return underLocks(() -> {
+            if (!access.hasStream()) {
+                return false; // a roll between two files (this thread's own): nothing can be written now
             }
-        } finally {
-            if (policy) {
-                rolling.policyLock().unlock();
-            }
-        }
+            drainLocked(null);
+            LogbackJournalWriter j = journal;
+            return j != null && j.awaitSink();
+        });
     }
 
     /**
@@ -310,26 +298,16 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
 
     /** Writes what is queued on this thread under the appender's lock; then, if {@code next} is not null, encodes with it from now on. */
     private AppenderEncoding drainHere(Object next) {
+        return underLocks(() -> drainLocked(next));
+    }
+
+    /** Runs {@code body} under the appender's locks: a rolling appender's policy lock first (bounded), as Logback's order is. */
+    private <T> T underLocks(java.util.function.Supplier<T> body) {
         boolean policy = lockPolicy(lock.isHeldByCurrentThread() ? 0 : waitMillis);
         try {
             lock.lock();
             try {
-                if (!access.hasStream()) {
-                    // inside a roll, between the old file's close and the next one's open (setOutputStream's own
-                    // closeOutputStream, a look at the folder): the queued events wait for the next file, as plain
-                    // Logback's callers wait for the lock; written now they were lost (NullPointerException)
-                    return encoding;
-                }
-                if (!queue.isDrainingThread()) {
-                    queue.drainTo(this, Integer.MAX_VALUE);
-                    settleJournal();
-                }
-                AppenderEncoding e = encoding;
-                if (next != null && e.encoder() != next) {
-                    e = AppenderEncoding.of(next, LogbackEncoders.shape(next), compiledReport);
-                    encoding = e;
-                }
-                return e;
+                return body.get();
             } finally {
                 lock.unlock();
             }
@@ -338,6 +316,26 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
                 rolling.policyLock().unlock();
             }
         }
+    }
+
+    /** {@link #drainHere(Object)}'s body, the locks held. */
+    private AppenderEncoding drainLocked(Object next) {
+        if (!access.hasStream()) {
+            // inside a roll, between the old file's close and the next one's open (setOutputStream's own
+            // closeOutputStream, a look at the folder): the queued events wait for the next file, as plain
+            // Logback's callers wait for the lock; written now they were lost (NullPointerException)
+            return encoding;
+        }
+        if (!queue.isDrainingThread()) {
+            queue.drainTo(this, Integer.MAX_VALUE);
+            settleJournal();
+        }
+        AppenderEncoding e = encoding;
+        if (next != null && e.encoder() != next) {
+            e = AppenderEncoding.of(next, LogbackEncoders.shape(next), compiledReport);
+            encoding = e;
+        }
+        return e;
     }
 
     /** Takes a rolling appender's policy lock within {@code millis} (0: only if free or already held); false if not taken or none. */

@@ -17,7 +17,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.zip.CRC32C;
 
 /**
@@ -179,39 +178,24 @@ public final class LogbackJournalRecovery {
         int n = 0;
         CRC32C crc = new CRC32C();
         for (long t = trimmed, end = trimmed + ring; t < end; ) {
-            int phys = (int) (t % ring);
-            int f = MappedLogJournal.HEADER + phys;
-            int len = ring - phys >= MappedLogJournal.FRAME_HEADER && m.getLong(f + 8) == t ? m.getInt(f) : -1;
-            if (len >= 0 && MappedLogJournal.FRAME_HEADER + (long) len <= ring - phys) {
-                crc.reset();
-                crc.update(m.slice(f + MappedLogJournal.FRAME_HEADER, len));
-                if ((int) crc.getValue() == m.getInt(f + 4)) {
-                    if (m.getLong(f + 24) != MappedLogJournal.DONE) {
-                        if (n == at.length) {
-                            at = Arrays.copyOf(at, 2 * n);
-                            keys = Arrays.copyOf(keys, 2 * n);
-                        }
-                        long pos = m.getLong(f + 16);
-                        keys[n] = pos < 0 ? Long.MAX_VALUE : pos;
-                        at[n++] = f;
-                    }
-                    t += (MappedLogJournal.FRAME_HEADER + len + 7) & ~7;
-                    continue;
-                }
+            int len = MappedLogJournal.wholeFrame(m, ring, t, crc);
+            if (len < 0) {
+                t = MappedLogJournal.stepOver(m, ring, t);
+                continue;
             }
-            t += m.getLong(f) == ~t ? ring - phys : 8; // padding to the lap's end, or a frame cut short
+            int f = MappedLogJournal.HEADER + (int) (t % ring);
+            if (m.getLong(f + 24) != MappedLogJournal.DONE) {
+                if (n == at.length) {
+                    at = Arrays.copyOf(at, 2 * n);
+                    keys = Arrays.copyOf(keys, 2 * n);
+                }
+                long pos = m.getLong(f + 16);
+                keys[n] = pos < 0 ? Long.MAX_VALUE : pos;
+                at[n++] = f;
+            }
+            t = MappedLogJournal.after(t, len);
         }
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        long[] k = keys;
-        Arrays.sort(order, Comparator.comparingLong(i -> k[i])); // stable: journal order among equal keys
-        int[] out = new int[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = at[order[i]];
-        }
-        return out;
+        return MappedLogJournal.sortedBy(at, keys, n); // stable: journal order among equal keys
     }
 
     private static String text(MappedByteBuffer m, int offset) {
