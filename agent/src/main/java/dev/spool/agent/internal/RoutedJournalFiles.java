@@ -122,6 +122,13 @@ final class RoutedJournalFiles implements JournalFiles {
     }
 
     @Override
+    public void onHostWrites(Object stream, dev.spool.agent.journal.HostWrites writes) {
+        if (stream instanceof RoutedStream r) {
+            r.hostWrites(writes);
+        }
+    }
+
+    @Override
     public void showJournal(Object stream, LongSupplier pendingBytes) {
         if (stream instanceof RoutedStream r) {
             r.showJournal(pendingBytes, 0);

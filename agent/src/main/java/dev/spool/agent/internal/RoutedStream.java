@@ -65,6 +65,8 @@ final class RoutedStream extends OutputStream {
     private volatile boolean unreadByReader;
     /** Bytes were routed since the visibility tick last asked the sink to write. */
     private volatile boolean unwritten;
+    /** The journal of the bytes the host writes itself (issue 33), or null. */
+    private volatile dev.spool.agent.journal.HostWrites hostWrites;
     /** Run once closed (a journal's settle), or null. */
     private volatile Runnable onClosed;
     /** An error the sink reported to the visibility tick, for the host's next call to receive. */
@@ -246,13 +248,17 @@ final class RoutedStream extends OutputStream {
             written += len;
             return;
         }
+        dev.spool.agent.journal.HostWrites h = hostWrites;
+        long frame = h == null ? -1 : journalBefore(h, b, off, len);
         try {
             routed.write(b, off, len);
         } catch (IOException | RuntimeException e) {
+            journalAfter(h, frame, -1); // the host gets the error: never replayed
             throw takeOwnPath(e);
         }
         routedBytes += len;
         written += len;
+        journalAfter(h, frame, position());
         wroteSinceFlush = true;
         unwritten = true;
         unreadByReader = true;
@@ -261,6 +267,32 @@ final class RoutedStream extends OutputStream {
             ownPath = true;
             routingNow(); // drains: the file's length is exact before the owner's next look at it
         }
+    }
+
+    /** {@link dev.spool.agent.journal.HostWrites#before}, never failing the host's write: -1 on a fault (counted). */
+    private long journalBefore(dev.spool.agent.journal.HostWrites h, byte[] b, int off, int len) {
+        try {
+            return h.before(b, off, len, position());
+        } catch (RuntimeException | LinkageError e) {
+            control.error("journal-bytes:" + name, "journaling bytes of " + name + " failed (" + e + "): written without the journal");
+            return -1;
+        }
+    }
+
+    private void journalAfter(dev.spool.agent.journal.HostWrites h, long frame, long end) {
+        if (h == null || frame < 0) {
+            return;
+        }
+        try {
+            h.after(frame, end);
+        } catch (RuntimeException | LinkageError e) {
+            control.error("journal-bytes:" + name, "settling journaled bytes of " + name + " failed (" + e + ")");
+        }
+    }
+
+    /** The journal the bytes the host writes itself go to (issue 33), or null: none. Under the owner's lock. */
+    void hostWrites(dev.spool.agent.journal.HostWrites writes) {
+        hostWrites = writes;
     }
 
     /**

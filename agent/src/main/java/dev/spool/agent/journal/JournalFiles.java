@@ -38,6 +38,13 @@ public interface JournalFiles {
     default void onClosed(Object stream, Runnable settle) {
     }
 
+    /**
+     * Gives the stream's bytes the host writes itself to {@code writes} ({@link HostWrites}); null stops
+     * it. At most one per stream: the journal of its file.
+     */
+    default void onHostWrites(Object stream, HostWrites writes) {
+    }
+
     /** Shows {@code pendingBytes} as the {@code JournalPendingBytes} of the stream's log's Sink bean. */
     void showJournal(Object stream, LongSupplier pendingBytes);
 }

@@ -39,7 +39,8 @@ import java.util.zip.CRC32C;
  * Ring at 4096: frames at 8-aligned offsets; a frame never wraps. Frame: 0 payload length (int),
  *   4 CRC32C of the payload (int), 8 its ring offset (long, a logical offset growing forever: a
  *   frame of an older lap never matches), 16 file position of its line (long, -1 until written),
- *   24 state (long: 0 queued, 1 done), 32 payload. A long equal to ~offset at a frame's place:
+ *   24 state (long: 0 queued, 1 done, 2 queued bytes: the payload is the line's bytes as the host's own
+ *   encoding wrote them, replayed as they are), 32 payload. A long equal to ~offset at a frame's place:
  *   the rest of the lap is padding.
  * </pre>
  *
@@ -69,6 +70,11 @@ public final class MappedLogJournal {
     public static final int FRAME_HEADER = 32;
     public static final long QUEUED = 0;
     public static final long DONE = 1;
+    /**
+     * A frame whose payload is the bytes the host's own formatting or encoding wrote on the caller's
+     * thread ({@link HostWrites}): recovery writes them as they are, no codec.
+     */
+    public static final long BYTES = 2;
     /** {@link #append}'s answer when the ring has no room now (the sink is behind): room comes as lines reach the file. */
     public static final long FULL = -2;
     /** The journal's name beside its log file: no FileHandler pattern, lock file or Spool temp name looks like it. */
@@ -234,6 +240,19 @@ public final class MappedLogJournal {
      *         can never be journaled here (larger than half the ring, or the journal stopped)
      */
     public long append(byte[] payload, int length) {
+        return append(payload, 0, length, -1, QUEUED);
+    }
+
+    /**
+     * A caller whose line the host's own formatting wrote (under its handler's lock, {@link HostWrites}):
+     * stores {@code b[off, off+len)} as a {@link #BYTES} frame whose line starts at file offset {@code pos}.
+     * Answers as {@link #append(byte[], int)}.
+     */
+    public long appendBytes(byte[] b, int off, int len, long pos) {
+        return append(b, off, len, pos, BYTES);
+    }
+
+    private long append(byte[] payload, int off, int length, long pos, long state) {
         if (disabled) {
             return -1;
         }
@@ -257,12 +276,12 @@ public final class MappedLogJournal {
             }
             int at = HEADER + (int) (start % ring);
             CRC32C crc = new CRC32C();
-            crc.update(payload, 0, length);
-            map.put(at + FRAME_HEADER, payload, 0, length);
+            crc.update(payload, off, length);
+            map.put(at + FRAME_HEADER, payload, off, length);
             map.putInt(at, length);
             map.putInt(at + 4, (int) crc.getValue());
-            map.putLong(at + 16, -1);
-            LONGS.setRelease(map, at + 24, QUEUED);
+            map.putLong(at + 16, pos);
+            LONGS.setRelease(map, at + 24, state);
             LONGS.setRelease(map, at + 8, start); // last: the frame is whole
             return start;
         } catch (Throwable t) {

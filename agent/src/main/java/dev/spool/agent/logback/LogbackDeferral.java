@@ -50,7 +50,17 @@ public final class LogbackDeferral {
     private final dev.spool.agent.internal.PlainPaths plainPaths;
     /** Whether deferred appenders encode with a {@link CompiledPatternLayout} (diagnostic switch, default on). */
     private final boolean compiledLayouts = !"false".equals(System.getProperty(COMPILED_PROPERTY));
+    /**
+     * System property: {@code true} journals appenders whose events Logback encodes on the caller's thread
+     * as well (issue 33, {@link CallerEncodedJournals}). Off by default: their journal is a file beside the log
+     * that no journal put there before, and a host listing the folder sees it (25 of Logback's own rolling and
+     * archive-removal tests count or read it: {@code PeerSuiteIT}); a journal folder of its own would lift that.
+     */
+    public static final String CALLER_ENCODED_PROPERTY = "spool.logback.journalCallerEncoded";
+    private final boolean journalCallerEncoded = Boolean.getBoolean(CALLER_ENCODED_PROPERTY);
     private boolean exitHook;
+    /** The journals of routed appenders whose events Logback encodes on the caller's thread (issue 33). */
+    private final CallerEncodedJournals callerEncoded;
     private volatile Map<Object, DeferredAppender> appenders = new IdentityHashMap<>();
     private volatile Class<?> eventClass;
     private volatile MethodHandle callerData;
@@ -83,6 +93,7 @@ public final class LogbackDeferral {
         this.errors = errors;
         this.waitMillis = waitMillis;
         this.plainPaths = plainPaths;
+        this.callerEncoded = new CallerEncodedJournals(errors);
     }
 
     /**
@@ -135,12 +146,16 @@ public final class LogbackDeferral {
                     boolean was = dev.spool.bridge.Hooks.markSpoolThread(true);
                     try {
                         retireStoppedJournals(d, journals.file(stream));
+                        callerEncoded.deferred(appender);
                         d.journalStream(stream, journals, errors);
                     } finally {
                         dev.spool.bridge.Hooks.markSpoolThread(was);
                     }
                 }
                 return null;
+            }
+            if (journals != null && journalCallerEncoded) {
+                journalCallerEncoded(appender, encoder, stream, journals);
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
             reason = new NotDeferred("logback-inaccessible", "Logback's appender is not accessible (" + e + ")");
@@ -150,20 +165,43 @@ public final class LogbackDeferral {
     }
 
     /**
+     * An appender whose events Logback encodes on the caller's thread (issue 33): the bytes its
+     * routed stream receives are journaled ({@link CallerEncodedJournals}), after a stopped appender's
+     * journal of the same file and this one's deferred journal (an encoder Spool ran before) went.
+     */
+    private void journalCallerEncoded(Object appender, Object encoder, Object stream, dev.spool.agent.journal.JournalFiles journals) {
+        java.nio.file.Path file = journals.file(stream);
+        boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // Spool's own file operations, as above
+        try {
+            DeferredAppender d = appenders.get(appender);
+            if (d != null && file != null && d.journals(file)) {
+                d.retireJournal(); // its events were written at the old stream's close; under this appender's lock
+            }
+            retireStoppedJournals(appender, file);
+            callerEncoded.routed(appender, encoder, stream, journals);
+            exitHook();
+        } finally {
+            dev.spool.bridge.Hooks.markSpoolThread(was);
+        }
+    }
+
+    /**
      * A reconfiguration (Spring Boot's, {@code scan}) stops an appender and starts another on the same
      * file: the stopped one's journal (its events reached the file at its close) goes, so the new one
      * can create its own. Tried only: a stopped appender's lock held by another thread keeps its journal.
      */
-    private void retireStoppedJournals(DeferredAppender starting, java.nio.file.Path file) {
+    private void retireStoppedJournals(Object starting, java.nio.file.Path file) {
         if (file == null) {
             return;
         }
         for (Map.Entry<Object, DeferredAppender> e : appenders.entrySet()) {
             DeferredAppender other = e.getValue();
-            if (other != starting && other.journals(file) && !isStarted(e.getKey())) {
+            if (other != starting && e.getKey() != starting && other.journals(file) && !isStarted(e.getKey())) {
                 other.retireJournal();
             }
         }
+        callerEncoded.retireStopped(starting instanceof DeferredAppender d ? d.appender() : starting, file,
+                LogbackDeferral::isStarted);
     }
 
     /** Why an appender's events are encoded on the caller's thread: the plain-path reason ({@code key}) and the sentence. */
@@ -256,6 +294,7 @@ public final class LogbackDeferral {
                 errors.accept("logback-journal", "retiring the journal of " + d.name() + " at exit failed (" + e + ")");
             }
         }
+        callerEncoded.retireAll();
     }
 
     /** How a deferred appender's events are encoded, for the routing log line: " (compiled layout, k of n converters by Logback)" or " (Logback's encoder)". */
@@ -398,6 +437,10 @@ public final class LogbackDeferral {
         if (old != null) {
             old.stop(); // its writer drains once more and ends; closing the stream writes the rest
         }
+        exitHook();
+    }
+
+    private synchronized void exitHook() {
         if (!exitHook) {
             exitHook = true;
             try {

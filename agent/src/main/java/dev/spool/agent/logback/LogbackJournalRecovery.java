@@ -25,7 +25,7 @@ import java.util.zip.CRC32C;
  * for that file (issue 33): on the host's thread that opens the file, before the sink attaches it.
  * Each event left is rebuilt ({@link LogbackJournalCodec#decode}) and encoded by the appender's own
  * encoder now (the journal's header holds the killed run's pattern: a different one is named in
- * the note); a line already at its recorded offset is skipped, the rest of a torn one appended, the
+ * the note); bytes Logback encoded itself ({@link MappedLogJournal#BYTES} frames) are written as they are; a line already at its recorded offset is skipped, the rest of a torn one appended, the
  * others appended after the last line ({@link RecoveryAppends#place}), in the order the writer left
  * them, once. The file of an appender with {@code append=false} takes no line when empty (it truncated
  * it and writes from offset 0): they go beside it ({@link RecoveryTarget}); {@code append=true}, Logback's
@@ -134,7 +134,8 @@ public final class LogbackJournalRecovery {
                 m.get(at + MappedLogJournal.FRAME_HEADER, payload, 0, len);
                 byte[] line;
                 try {
-                    line = (byte[]) encode.invoke(encoder, codec.decode(payload, 0, len));
+                    line = m.getLong(at + 24) == MappedLogJournal.BYTES ? Arrays.copyOf(payload, len) // as Logback wrote them
+                            : (byte[]) encode.invoke(encoder, codec.decode(payload, 0, len));
                 } catch (Throwable t) { // whole by its CRC, yet not rebuilt or not encoded: named, never guessed at
                     unreadable++;
                     firstProblem = firstProblem == null ? t.toString() : firstProblem;

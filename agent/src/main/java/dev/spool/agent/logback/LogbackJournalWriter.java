@@ -21,7 +21,10 @@ import java.util.function.BooleanSupplier;
  *
  * <p>Journaled: an appender whose encoding Spool defers ({@link DeferredAppender}) and whose stream
  * is routed with known offsets; the journal follows its file across rolls that keep the file's
- * name ({@code file} set); a roll to another name retires it and the next file gets its own.
+ * name ({@code file} set); a roll to another name retires it and the next file gets its own. What
+ * Logback writes itself through the stream (an event it encoded on the caller's thread) is stored as
+ * bytes ({@link Bytes}); so is everything of an appender Spool does not defer, when
+ * {@link CallerEncodedJournals} journals it.
  *
  * <p>Threads: {@link #append} on callers (lock-free while the ring has room; full, the caller
  * writes what is queued under the appender's lock and waits for the sink, bounded: {@code makeRoom});
@@ -88,6 +91,7 @@ final class LogbackJournalWriter {
             files.showJournal(stream, journal::pendingBytes);
             LogbackJournalWriter w = new LogbackJournalWriter(journal, codec, files, file, stream, errors);
             files.onClosed(stream, w::settle);
+            files.onHostWrites(stream, w.new Bytes(stream));
             return w;
         } catch (IOException e) {
             errors.accept("logback-journal", e.getMessage() + ": its events are captured without a journal (lost by a"
@@ -137,6 +141,62 @@ final class LogbackJournalWriter {
     void stream(Object now) {
         stream = now;
         files.onClosed(now, this::settle); // the closing thread holds the appender's lock
+        files.onHostWrites(now, new Bytes(now));
+    }
+
+    /**
+     * The bytes Logback itself writes through one routed stream of the appender (issue 33): an event
+     * that took Logback's own path (encoded on the caller's thread), an encoder Spool does not defer, a
+     * header or footer. Stored as they are ({@link MappedLogJournal#appendBytes}) unless Spool's writer
+     * is writing a journaled event now; under the appender's lock, as every write of its stream.
+     */
+    final class Bytes implements dev.spool.agent.journal.HostWrites {
+        private final Object of;
+
+        Bytes(Object stream) {
+            this.of = stream;
+        }
+
+        @Override
+        public long before(byte[] b, int off, int len, long pos) {
+            if (beforeFrame >= 0 || pos < 0 || len == 0) {
+                return -1; // a journaled event being written: its frame holds it
+            }
+            long at = journal.appendBytes(b, off, len, pos);
+            if (at == MappedLogJournal.FULL && System.nanoTime() >= roomAgainAt) {
+                long trimmedBefore = journal.trimmed();
+                // the caller holds the appender's lock and writes this stream: wait for the sink (bounded), once
+                if (files.awaitWritten(of) && settled() != trimmedBefore) {
+                    at = journal.appendBytes(b, off, len, pos);
+                } else {
+                    roomAgainAt = System.nanoTime() + ROOM_BACKOFF_NANOS;
+                }
+            }
+            if (at < 0) {
+                errors.accept("logback-journal-skipped", "journal " + journal.path + ": " + len + " bytes Logback wrote"
+                        + " itself went without the journal (" + (at == MappedLogJournal.FULL ? "the ring stayed full: the"
+                        + " sink is stuck or behind" : "the journal stopped, or the bytes are over half the ring")
+                        + "); lost by a kill -9 within the visibility bound");
+                return -1;
+            }
+            return at;
+        }
+
+        @Override
+        public void after(long frame, long end) {
+            if (end < 0) {
+                journal.done(frame);
+            } else {
+                unreached.add(new Unreached(frame, end, of));
+            }
+            settle();
+        }
+    }
+
+    /** {@link #settle}, then the ring offset below which every frame is done. */
+    private long settled() {
+        settle();
+        return journal.trimmed();
     }
 
     /**
@@ -249,6 +309,7 @@ final class LogbackJournalWriter {
      * line, the journal goes; else it stays for the next start's recovery. Under the appender's lock.
      */
     void retire() {
+        files.onHostWrites(stream, null); // later bytes of the stream (a footer at its close) go without the journal
         settle();
         if (!unreached.isEmpty() && files.drain(unreached.peekLast().stream)) {
             settle();

@@ -57,6 +57,10 @@ public final class LogbackJournalKillHost {
         int round = Integer.parseInt(args[1]);
         long lines = Long.parseLong(args[2]);
         Logger log = LoggerFactory.getLogger(LOGGER); // configures Logback: the appender starts (the agent routes its file)
+        String framework = System.getProperty("kill.frameworkPackages");
+        if (framework != null) { // Spool cannot take an event's caller data exactly: it leaves such events to Logback
+            ((ch.qos.logback.classic.LoggerContext) LoggerFactory.getILoggerFactory()).getFrameworkPackages().add(framework);
+        }
         if (Boolean.getBoolean("kill.reconfigure")) {
             reconfigure(); // as Spring Boot does at its start: the first appender stops, a new one opens the same file
         }
