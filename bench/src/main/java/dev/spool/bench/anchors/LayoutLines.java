@@ -52,10 +52,21 @@ final class LayoutLines {
 
     static Contender open(String name, String layout, Path file) {
         boolean caller = switch (layout) {
-            case "realistic" -> false;
+            case "realistic", "appLayout" -> false;
             case "caller" -> true;
             default -> throw new IllegalArgumentException("unknown layout " + layout);
         };
+        if (layout.equals("appLayout")) { // not in the @Param list: -p layout=appLayout, Logback's FileAppender only
+            if (!name.equals("logbackFile")) {
+                throw new IllegalArgumentException("layout appLayout is for logbackFile only, not " + name);
+            }
+            LoggerContext ctx = logbackContext();
+            ch.qos.logback.core.encoder.LayoutWrappingEncoder<ILoggingEvent> enc = new ch.qos.logback.core.encoder.LayoutWrappingEncoder<>();
+            enc.setContext(ctx);
+            enc.setLayout(new AppLayout(logbackEncoder(ctx, false).getLayout()));
+            enc.start();
+            return logback(ctx, enc, file, false, false);
+        }
         return switch (name) {
             case "logbackFile" -> logback(file, caller, false);
             case "logbackAsync" -> logback(file, caller, true);
@@ -69,7 +80,29 @@ final class LayoutLines {
 
     private static Contender logback(Path file, boolean caller, boolean async) {
         LoggerContext ctx = logbackContext();
-        PatternLayoutEncoder enc = logbackEncoder(ctx, caller);
+        return logback(ctx, logbackEncoder(ctx, caller), file, caller, async);
+    }
+
+    /**
+     * The realistic pattern behind an application's own {@code Layout} (as a JSON or company layout is):
+     * Spool does not defer an encoder it does not know, so under the agent Logback encodes on the caller's
+     * thread and only the bytes are routed (and journaled as bytes, issue 33).
+     */
+    static final class AppLayout extends ch.qos.logback.core.LayoutBase<ILoggingEvent> {
+        private final ch.qos.logback.core.Layout<ILoggingEvent> inner;
+
+        AppLayout(ch.qos.logback.core.Layout<ILoggingEvent> inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public String doLayout(ILoggingEvent event) {
+            return inner.doLayout(event);
+        }
+    }
+
+    private static Contender logback(LoggerContext ctx, ch.qos.logback.core.encoder.Encoder<ILoggingEvent> enc, Path file,
+                                     boolean caller, boolean async) {
         FileAppender<ILoggingEvent> fa = new FileAppender<>();
         fa.setContext(ctx);
         fa.setName("file");
