@@ -101,10 +101,13 @@ final class HooksImpl implements SpoolHooks {
 
     /**
      * Journals deferred Logback appenders (issue 33) through {@code files}: each one's start of
-     * routing replays what a killed process left beside its file first. Set once, before the hooks are installed.
+     * routing replays what a killed process left beside its file first; with {@code hostBytes}
+     * ({@code spool.sink.journal.hostBytes}) appenders Spool does not defer journal their bytes too.
+     * Set once, before the hooks are installed.
      */
-    void journalLogback(JournalFiles files) {
+    void journalLogback(JournalFiles files, boolean hostBytes) {
         logbackJournals = files;
+        deferral.journalHostBytes(hostBytes);
     }
 
     /** The path of {@code file} if the filter selects it for buffering, else null (cached per path string). */

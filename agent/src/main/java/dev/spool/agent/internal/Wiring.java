@@ -108,7 +108,7 @@ final class Wiring {
                 config.bufferCapture(), julCaptures);
         hooks.bufferOnlyWhen(filesWoven::open);
         if (settings.sink.journal()) {
-            hooks.journalLogback(new RoutedJournalFiles());
+            hooks.journalLogback(new RoutedJournalFiles(), config.sinkJournalHostBytes());
         }
         AgentControl.publish(control);
         Commands commands = new Commands(control, backends);

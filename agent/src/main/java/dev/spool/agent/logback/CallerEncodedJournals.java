@@ -16,7 +16,7 @@ import java.util.function.Predicate;
  * appender's bytes are routed, so without a journal a kill -9 loses what the sink had not written;
  * its {@link LogbackJournalWriter} stores them as the stream receives them
  * ({@link LogbackJournalWriter.Bytes}) and follows the file across rolls that keep its name. Opt-in
- * ({@link LogbackDeferral#CALLER_ENCODED_PROPERTY}): such a journal is a file beside a log that had none.
+ * ({@code spool.sink.journal.hostBytes}): such a journal is a file beside a log that had none.
  *
  * <p>Thread-safe: the registry is guarded by this object's monitor, never held while a writer
  * works; a writer is used under its appender's stream lock only (a host thread routing the appender,

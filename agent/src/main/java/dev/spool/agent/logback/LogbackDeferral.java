@@ -51,13 +51,12 @@ public final class LogbackDeferral {
     /** Whether deferred appenders encode with a {@link CompiledPatternLayout} (diagnostic switch, default on). */
     private final boolean compiledLayouts = !"false".equals(System.getProperty(COMPILED_PROPERTY));
     /**
-     * System property: {@code true} journals appenders whose events Logback encodes on the caller's thread
-     * as well (issue 33, {@link CallerEncodedJournals}). Off by default: their journal is a file beside the log
-     * that no journal put there before, and a host listing the folder sees it (25 of Logback's own rolling and
-     * archive-removal tests count or read it: {@code PeerSuiteIT}); a journal folder of its own would lift that.
+     * Whether appenders whose events Logback encodes on the caller's thread are journaled as well
+     * ({@code spool.sink.journal.hostBytes}, issue 33, {@link CallerEncodedJournals}). Off by default: their
+     * journal is a file beside a log that had none, and a host listing the folder sees it (25 of Logback's own
+     * rolling and archive-removal tests count or read it: {@code PeerSuiteIT}). Set once, before any routing.
      */
-    public static final String CALLER_ENCODED_PROPERTY = "spool.logback.journalCallerEncoded";
-    private final boolean journalCallerEncoded = Boolean.getBoolean(CALLER_ENCODED_PROPERTY);
+    private volatile boolean journalCallerEncoded;
     private boolean exitHook;
     /** The journals of routed appenders whose events Logback encodes on the caller's thread (issue 33). */
     private final CallerEncodedJournals callerEncoded;
@@ -162,6 +161,11 @@ public final class LogbackDeferral {
         }
         unrouted(appender);
         return reason;
+    }
+
+    /** {@code spool.sink.journal.hostBytes}: journal appenders Spool does not defer too (before any routing). */
+    public void journalHostBytes(boolean on) {
+        journalCallerEncoded = on;
     }
 
     /**

@@ -101,7 +101,7 @@ class LogbackJournalKillIT {
 
     /**
      * An application converter in the pattern: Spool does not defer the encoder, Logback encodes each event
-     * on the caller's thread and only the bytes are routed; with {@code -Dspool.logback.journalCallerEncoded=true}
+     * on the caller's thread and only the bytes are routed; with {@code spool.sink.journal.hostBytes=true}
      * (since 4 Dec, opt-in) they are journaled as they are ({@code MappedLogJournal.BYTES} frames). A
      * {@code FileAppender} and a time-based roll every second.
      * Before, nothing journaled them (as {@code -Dspool.reliability.logbackJournal=false} still shows: seed 41,
@@ -111,7 +111,7 @@ class LogbackJournalKillIT {
     void shouldKeepEveryAcknowledgedLogbackEventAcrossKillsWhenLogbackEncodesOnTheCallersThread() throws Exception {
         patternPrefix = "%killtag";
         encodedOn = "encoded on the caller's thread";
-        hostProperties.add("-Dspool.logback.journalCallerEncoded=true"); // opt-in: a journal file no journal put there before
+        hostProperties.add("-Dspool.sink.journal.hostBytes=true"); // opt-in: a journal file no journal put there before
         Path log = dir.resolve("app.log");
         Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
         int kills = Integer.getInteger("spool.reliability.logbackCallerKills", 2);

@@ -249,6 +249,8 @@ public final class SpoolConfig {
     public long sinkWaitMillis() { return number(ConfigKey.SINK_WAIT_MILLIS); }
     /** {@code spool.sink.journal}: event files' sinks journal their buffers (issue 33). */
     public boolean sinkJournal() { return bool(ConfigKey.SINK_JOURNAL); }
+    /** {@code spool.sink.journal.hostBytes}: Logback appenders Spool does not defer journal their bytes too (issue 33). */
+    public boolean sinkJournalHostBytes() { return bool(ConfigKey.SINK_JOURNAL_HOST_BYTES); }
     /** {@code spool.sink.threads}: the writer threads every sink shares; 0 = a writer thread per sink. */
     public int sinkThreads() { return (int) number(ConfigKey.SINK_THREADS); }
     public boolean jmxEnabled() { return bool(ConfigKey.JMX_ENABLED); }
