@@ -52,8 +52,6 @@ final class JulJournalWriter {
     /** {@link System#nanoTime} before which a full ring is not drained again (callers; racy by design: a hint). */
     private volatile long roomAgainAt = Long.MIN_VALUE;
     private long before;
-    /** The drainer is writing a journaled record's line now (its frame holds it: not stored again as bytes). */
-    private boolean writingJournaled;
 
     private JulJournalWriter(MappedLogJournal journal, JournalFiles files, Object stream, BiConsumer<String, String> errors) {
         this.journal = journal;
@@ -84,9 +82,7 @@ final class JulJournalWriter {
             }
             MappedLogJournal journal = MappedLogJournal.create(file, format.format(), charset);
             files.showJournal(stream, journal::pendingBytes);
-            JulJournalWriter w = new JulJournalWriter(journal, files, stream, errors);
-            files.onHostWrites(stream, w.new Bytes());
-            return w;
+            return new JulJournalWriter(journal, files, stream, errors);
         } catch (IOException e) {
             errors.accept("jul-journal", e.getMessage() + ": its records are captured without a journal (lost by a kill -9"
                     + " within the visibility bound, as before issue 33)");
@@ -163,7 +159,6 @@ final class JulJournalWriter {
             return;
         }
         before = writes.underMeter(handler) == stream ? files.position(stream) : -1;
-        writingJournaled = true;
         if (before >= 0) {
             journal.filePos(r.journalAt, before);
         }
@@ -174,7 +169,6 @@ final class JulJournalWriter {
         if (r.journalAt < 0) {
             return;
         }
-        writingJournaled = false;
         long after = before < 0 ? -1 : files.position(stream);
         if (after <= before) {
             journal.done(r.journalAt); // nothing written into the journal's file (closed, failed, another stream)
@@ -196,52 +190,8 @@ final class JulJournalWriter {
         journal.trim();
     }
 
-    /**
-     * The bytes the handler writes itself through its routed stream (issue 33): a record the capture left
-     * to the handler's own {@code publish} (formatted on the caller's thread), the formatter's head or tail.
-     * Stored as they are ({@link MappedLogJournal#appendBytes}) unless the drainer is writing a journaled
-     * record now; under the handler's monitor, as every write of its stream.
-     */
-    final class Bytes implements dev.spool.agent.journal.HostWrites {
-        @Override
-        public long before(byte[] b, int off, int len, long pos) {
-            if (writingJournaled || pos < 0 || len == 0) {
-                return -1;
-            }
-            long at = journal.appendBytes(b, off, len, pos);
-            if (at == MappedLogJournal.FULL && System.nanoTime() >= roomAgainAt) {
-                long trimmedBefore = journal.trimmed();
-                if (awaitSink() && journal.trimmed() != trimmedBefore) { // the caller holds the handler's monitor
-                    at = journal.appendBytes(b, off, len, pos);
-                } else {
-                    roomAgainAt = System.nanoTime() + ROOM_BACKOFF_NANOS;
-                }
-            }
-            if (at < 0) {
-                notJournaled.incrementAndGet();
-                errors.accept("jul-journal-full", "journal " + journal.path + ": " + len + " bytes the handler wrote itself"
-                        + " went without the journal (" + (at == MappedLogJournal.FULL ? "the ring stayed full: the sink is"
-                        + " stuck or behind" : "the journal stopped, or the bytes are over half the ring")
-                        + "); lost by a kill -9 within the visibility bound");
-                return -1;
-            }
-            return at;
-        }
-
-        @Override
-        public void after(long frame, long end) {
-            if (end < 0) {
-                journal.done(frame);
-            } else {
-                unreached.add(new long[] {frame, end});
-            }
-            settle();
-        }
-    }
-
     /** The handler's close (after the last drain): once the sink wrote everything, the journal goes. */
     void retire() {
-        files.onHostWrites(stream, null); // the close's own bytes (the formatter's tail) go without the journal
         settle();
         if (files.drain(stream)) {
             settle();

@@ -98,14 +98,6 @@ final class JulRecoveryLines {
      */
     void append(ByteBuffer m, int at, Batch b, int i) {
         int start = b.size;
-        if (m.getLong(at + 24) == MappedLogJournal.BYTES) { // the handler's own bytes: as they were written
-            int len = m.getInt(at);
-            b.ensure(len);
-            m.get(at + MappedLogJournal.FRAME_HEADER, b.bytes, b.size, len);
-            b.size += len;
-            b.ends[i] = b.size;
-            return;
-        }
         if (direct) {
             try {
                 if (direct(m, at, b)) {

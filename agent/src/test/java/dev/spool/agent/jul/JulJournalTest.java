@@ -143,26 +143,6 @@ class JulJournalTest {
     }
 
     /**
-     * Bytes the handler wrote itself (a record the capture left to its own {@code publish}, formatted on the
-     * caller's thread) are a {@code BYTES} frame (issue 33): replayed as they are, in file order between the
-     * journaled records, once.
-     */
-    @Test
-    void shouldReplayTheHandlersOwnBytesAsTheyAreInFileOrder() throws Exception {
-        Path log = Files.writeString(dir.resolve("app.log"), "before\n");
-        Journaled written = journal(log, "written");
-        append(log, written.line());
-        written.journal().filePos(written.frame(), 7);
-        byte[] own = "<an application formatter's line \u00fc>\n".getBytes(StandardCharsets.UTF_8);
-        long at = 7 + written.line().getBytes(StandardCharsets.UTF_8).length;
-        assertTrue(written.journal().appendBytes(own, 0, own.length, at) > written.frame()); // killed before the sink wrote it
-        appendRecord(written.journal(), "queued"); // never written
-        JulJournalRecovery.Result r = JulJournalRecovery.recover(log, false);
-        assertEquals(2, r.lines(), r.describe(log));
-        assertEquals("before\n" + written.line() + new String(own, StandardCharsets.UTF_8) + line("queued"), Files.readString(log));
-    }
-
-    /**
      * A journal of several batches ({@link JulRecoveryFormatter#BATCH}) is formatted on threads of
      * its own, batches ahead of the one placed: the lines still go in the writer's order, every one
      * once (the first 3,000 in the file already, the next one torn, the rest never written).
