@@ -34,13 +34,16 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>CI runs a fixed budget ({@value #DEFAULT_CASES} cases of seed {@value #DEFAULT_SEED} per Logback line, about a
  * minute); a longer run: {@code -Dspool.fuzz.logback.seed=<n> -Dspool.fuzz.logback.cases=<n>
  * -Dspool.fuzz.logback.minutes=<n>} ({@code scripts/logback-fuzz.sh}); {@code -Dspool.fuzz.logback.lines=1.5}
- * picks lines. A case never depends on another: a difference replays alone with its seed (and {@code .first}).
+ * picks lines, {@code -Dspool.fuzz.logback.agentOptions=spool.sink.journal.hostBytes=true} adds agent options. A case never depends on another: a difference replays alone with its seed (and {@code .first}).
  * Java 25: {@code -Dspool.it.java}. A difference it finds is kept as a named case in {@code LogbackFuzzCasesIT}.
  */
 class LogbackDifferentialFuzzIT {
 
     static final long DEFAULT_SEED = 30;
     static final int DEFAULT_CASES = 70;
+    /** More agent options for every agent run, {@code -Dspool.fuzz.logback.agentOptions=k=v,...} (e.g. {@code spool.sink.journal.hostBytes=true}). */
+    private static final String AGENT_OPTIONS = System.getProperty("spool.fuzz.logback.agentOptions", "").isEmpty() ? ""
+            : "," + System.getProperty("spool.fuzz.logback.agentOptions");
     /** Logback lines and their host library folders ({@code Forked.logback(folder)}). */
     static final Map<String, String> LINES = Map.of("1.4", "logback-1.4", "1.5", "", "1.6", "logback-next");
     private static final Pattern CASE = Pattern.compile("^case (\\d+) threads (\\d+) charset (\\S+) file (\\S+) (.*)$", Pattern.MULTILINE);
@@ -76,7 +79,7 @@ class LogbackDifferentialFuzzIT {
         Path plain = root.resolve(name + "-plain");
         Path agent = root.resolve(name + "-agent");
         String plainOut = host(root, name + "-plain", List.of(), line, seed, first, end, plain);
-        String agentOut = host(root, name + "-agent", Forked.agentArgs("spool.log.level=debug"), line, seed, first, end, agent);
+        String agentOut = host(root, name + "-agent", Forked.agentArgs("spool.log.level=debug" + AGENT_OPTIONS), line, seed, first, end, agent);
         String agentErr = Files.readString(root.resolve(name + "-agent.err"));
         assertEquals(cases(plainOut), cases(agentOut.replace(agent.toString(), plain.toString())), "the cases the host ran");
         List<String> differences = new ArrayList<>();
