@@ -57,6 +57,8 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private int failures;
     private java.util.function.Consumer<String> compiledReport;
     private java.util.function.Consumer<String> fullReport;
+    /** Receives why the journal refused an event (it took Logback's own path, journaled as bytes); null: none. */
+    java.util.function.Consumer<String> refusedReport;
     /** Receives the shape of an encoder set later that Spool cannot run (its events take Logback's path); null: none. */
     java.util.function.Consumer<LogbackEncoders.Shape> plainReport;
     private volatile AppenderEncoding encoding; // replaced only under the lock, after what was queued for the old one is written
@@ -163,25 +165,45 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             return false;
         }
         captured = true;
-        if (offer(event, event)) {
+        LogbackJournalWriter j = journal;
+        long frame = j == null ? -1 : j.append(event, room);
+        if (frame == LogbackJournalWriter.REFUSED) {
+            return leftToLogback(j);
+        }
+        if (offer(item(event, frame, j), frame, j)) {
             return true;
         }
         writeQueuedBeforeLogback(); // full for the whole bound: Logback's own path writes it, after the queued ones
         return false;
     }
 
-    /**
-     * Journals {@code event} (when the appender has a journal) and queues {@code item}; false when
-     * the queue stayed full (the event then takes Logback's own path: its frame is not replayed).
-     */
-    private boolean offer(Object event, Object item) {
-        LogbackJournalWriter j = journal;
-        long frame = j == null ? -1 : j.append(event, room);
-        if (queue.offer(frame < 0 ? item : new LogbackJournalWriter.Journaled(item, frame, j))) {
+    /** {@code item} as queued: with its frame in {@code j} when journaled. */
+    private static Object item(Object item, long frame, LogbackJournalWriter j) {
+        return frame < 0 ? item : new LogbackJournalWriter.Journaled(item, frame, j);
+    }
+
+    /** Queues {@code item}; false when the queue stayed full (the event then takes Logback's own path: its frame is not replayed). */
+    private boolean offer(Object item, long frame, LogbackJournalWriter j) {
+        if (queue.offer(item)) {
             return true;
         }
         if (j != null) {
             j.notQueued(frame);
+        }
+        return false;
+    }
+
+    /**
+     * The journal cannot hold the event exactly (a key-value pair or marker of the application's own
+     * class): rather than queue it unjournaled, what is queued is written and the event takes Logback's
+     * own path on this thread, whose bytes the journal stores as they are ({@link LogbackJournalWriter.Bytes}).
+     * Counted by reason on the plain paths.
+     */
+    private boolean leftToLogback(LogbackJournalWriter j) {
+        drainHere();
+        java.util.function.Consumer<String> report = refusedReport;
+        if (report != null) {
+            report.accept(j.lastRefusal());
         }
         return false;
     }
@@ -217,7 +239,12 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             return false;
         }
         captured = true;
-        if (offer(event, new RollingCheck.Checked(event, clock))) {
+        LogbackJournalWriter j = journal;
+        long frame = j == null ? -1 : j.append(event, room);
+        if (frame == LogbackJournalWriter.REFUSED) {
+            return leftToLogback(j); // its check on this thread, as Logback's own subAppend does
+        }
+        if (offer(item(new RollingCheck.Checked(event, clock), frame, j), frame, j)) {
             return true;
         }
         writeQueuedBeforeLogback(); // full for the whole bound: Logback's own path, its check after every queued event's

@@ -39,6 +39,11 @@ public final class LogbackDeferral {
     /** Plain-path reasons counted per event ({@code PlainPaths.plainEvent}): the caller data, the MDC map. */
     static final String CALLER_FRAMES = "logback-event-caller-frames";
     static final String MDC_MAP = "logback-event-mdc-map";
+    /** Plain-path reason per event: the journal cannot hold the event exactly, so Logback encodes it (its bytes journaled). */
+    static final String JOURNAL_REFUSED = "logback-event-journal";
+    private static final String JOURNAL_SENTENCE = "an event carries a key-value value or marker of the application's own"
+            + " class, which the journal cannot hold exactly: it is encoded on the caller's thread by Logback and its bytes"
+            + " are journaled as written";
     private static final String CALLER_SENTENCE = "the logging context's frameworkPackages could match Logback's, Spool's"
             + " or the JDK's classes: an event whose pattern prints the caller data is encoded on the caller's thread by"
             + " Logback (its caller data would otherwise start at Spool's frame)";
@@ -135,6 +140,7 @@ public final class LogbackDeferral {
                         Object owner = appender;
                         d.plainReport = later -> plainPaths.plain(owner, later.key(),
                                 "encoded on the caller's thread (bytes routed) since setEncoder: " + later.reason());
+                        d.refusedReport = why -> plainEvent(owner, JOURNAL_REFUSED, JOURNAL_SENTENCE, why);
                     }
                     put(appender, d);
                 }

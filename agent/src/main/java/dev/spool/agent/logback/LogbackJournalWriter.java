@@ -41,6 +41,13 @@ final class LogbackJournalWriter {
     /** After a round that freed nothing, how long callers store without making room (a stuck ring costs no drain per event). */
     static final long ROOM_BACKOFF_NANOS = 1_000_000_000L;
 
+    /**
+     * {@link #append}'s answer for an event whose content the journal cannot hold exactly (a key-value
+     * value or marker of the application's own class, {@link LogbackJournalCodec}): it takes Logback's own
+     * path on the caller's thread instead, and its bytes are journaled as they are ({@link Bytes}).
+     */
+    static final long REFUSED = -3;
+
     /** A queued event with its frame in {@code journal} (the appender's when it was captured). */
     record Journaled(Object item, long frame, LogbackJournalWriter journal) {}
 
@@ -54,6 +61,8 @@ final class LogbackJournalWriter {
     /** Lines written whose bytes may still be in the sink (writer only, under the lock). */
     private final ArrayDeque<Unreached> unreached = new ArrayDeque<>();
     private volatile long roomAgainAt = Long.MIN_VALUE;
+    /** Why the codec last refused an event ({@link #REFUSED}; racy by design: a report's detail). */
+    private volatile String lastRefusal;
     private long beforeFrame = -1;
     private long before = -1;
     private Object beforeStream;
@@ -200,8 +209,8 @@ final class LogbackJournalWriter {
     }
 
     /**
-     * A caller, before the offer: journals {@code event}; its frame, or -1 when not journaled
-     * (counted, named once). A full ring means the sink is behind: {@code makeRoom} writes what is
+     * A caller, before the offer: journals {@code event}; its frame, -1 when not journaled (counted,
+     * named once), or {@link #REFUSED} when its content cannot be journaled exactly. A full ring means the sink is behind: {@code makeRoom} writes what is
      * queued on this thread and waits for the sink ({@link #awaitSink}, bounded), as Logback's own
      * synchronous path would have written it, and the event is journaled after all.
      */
@@ -223,7 +232,8 @@ final class LogbackJournalWriter {
                 why = "the ring stayed full after the caller wrote what was queued: the sink is stuck or behind";
             }
         } catch (IllegalArgumentException e) {
-            why = "its content cannot be journaled exactly: " + e.getMessage();
+            lastRefusal = e.getMessage();
+            return REFUSED;
         } catch (RuntimeException | LinkageError e) {
             why = "journaling it failed (" + e + ")";
         }
@@ -233,6 +243,11 @@ final class LogbackJournalWriter {
             return -1;
         }
         return at;
+    }
+
+    /** Why the codec last refused an event, for the plain-path report. */
+    String lastRefusal() {
+        return lastRefusal;
     }
 
     private long store(Object event) {

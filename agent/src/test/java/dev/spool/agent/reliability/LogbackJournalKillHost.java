@@ -96,12 +96,17 @@ public final class LogbackJournalKillHost {
         System.out.println("done");
     }
 
+    /** {@code -Dkill.appKvpEvery=N}: every Nth event (seq % N == 1) carries a key-value pair whose value is of the application's own class. */
+    private static final int APP_KVP_EVERY = Integer.getInteger("kill.appKvpEvery", 0);
+
     private static void logOne(Logger log, int round, int id, long seq) {
         if (seq % MDC_EVERY == 0) {
             MDC.put("req", "q" + seq);
         }
         try {
-            if (seq % EXCEPTION_EVERY == 0) {
+            if (APP_KVP_EVERY > 0 && seq % APP_KVP_EVERY == 1) { // not printed by the pattern; the journal cannot hold it
+                log.atInfo().addKeyValue("order", new Order(seq)).log("r" + round + " t" + id + " " + seq + " ü");
+            } else if (seq % EXCEPTION_EVERY == 0) {
                 log.warn("r" + round + " t" + id + " " + seq + " ü", failure(round, id, seq));
             } else if (id == 0) {
                 log.info("r{} t0 {} ü", round, seq);
@@ -112,6 +117,9 @@ public final class LogbackJournalKillHost {
             MDC.remove("req");
         }
     }
+
+    /** A value of the application's own class (Logback's journal holds plain JDK values only). */
+    record Order(long id) {}
 
     /**
      * The same call sites for every exception (each cause with a frame of its own), so every stack trace has

@@ -114,7 +114,7 @@ class LogbackJournalKillIT {
         hostProperties.add("-Dspool.sink.journal.hostBytes=true"); // opt-in: a journal file no journal put there before
         Path log = dir.resolve("app.log");
         Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
-        int kills = Integer.getInteger("spool.reliability.logbackCallerKills", 2);
+        int kills = Integer.getInteger("spool.reliability.logbackCallerKills", 1);
         LogbackKillRounds rounds = killRounds(log, config, false, kills);
         LogbackKillEvents events = new LogbackKillEvents();
         verdict(rounds, events, List.of(log), events.read(log), true);
@@ -139,7 +139,23 @@ class LogbackJournalKillIT {
         Path log = dir.resolve("app.log");
         Path config = config(log, "ch.qos.logback.core.FileAppender", true,
                 "<filter class=\"" + LogbackKillCallerFilter.class.getName() + "\"/>");
-        LogbackKillRounds rounds = killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackCallerKills", 2));
+        LogbackKillRounds rounds = killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackCallerKills", 1));
+        LogbackKillEvents events = new LogbackKillEvents();
+        verdict(rounds, events, List.of(log), events.read(log), true);
+    }
+
+    /**
+     * Every fifth event carries a key-value pair whose value is of the application's own class, which the
+     * journal cannot hold exactly: since 4 Dec such an event takes Logback's own path on the caller's thread
+     * and its bytes are journaled as written (before, it was deferred without the journal and a kill could
+     * lose it, counted {@code logback-journal-skipped}).
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedLogbackEventAcrossKillsWhenTheJournalCannotHoldSomeEvents() throws Exception {
+        hostProperties.add("-Dkill.appKvpEvery=5");
+        Path log = dir.resolve("app.log");
+        Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
+        LogbackKillRounds rounds = killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackCallerKills", 1));
         LogbackKillEvents events = new LogbackKillEvents();
         verdict(rounds, events, List.of(log), events.read(log), true);
     }
