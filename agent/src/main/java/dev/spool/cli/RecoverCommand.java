@@ -15,9 +15,8 @@ import java.util.List;
  * ({@link EventLog#recover}; exit 1 when it is not the file's own, renamed {@code .orphan-<ms>}).
  * {@code recover <JUL log file>}: replays the journal {@code <file>.spool-journal} a killed process left
  * ({@link JulJournalRecovery}; refused while its process runs; the file recreated when it is gone).
- * A Logback log file's journal ({@code <file>.spool-logback-journal}) is replayed when it holds only bytes
- * Logback wrote itself ({@code spool.sink.journal.hostBytes}); one holding deferred events is refused, exit 1,
- * nothing changed: the application's next start replays it with its appender's encoder ({@link LogbackJournalRecovery}).
+ * A Logback log file's journal ({@code <file>.spool-logback-journal}) is refused, exit 1: the
+ * application's next start replays it with its appender's encoder ({@link LogbackJournalRecovery}).
  * {@code recover <folder>}: removes the temp files ({@code .<name>.spool-tmp-*}) that crashed Spool
  * processes left directly in the folder, by the rules of {@link StaleTemps} (only Spool's names,
  * only regular files, only when the writer is provably gone or, when it cannot be judged, the file
@@ -54,22 +53,6 @@ final class RecoverCommand implements Command {
         }
     }
 
-    /** A Logback log file's journal: replayed when it holds only bytes Logback wrote itself, else left as it is. */
-    private static int recoverLogback(Path log, PrintStream out, PrintStream err) {
-        try {
-            LogbackJournalRecovery.Result r = LogbackJournalRecovery.recoverBytes(log);
-            if (r.problem() != null) {
-                err.println("spool recover: " + log + ": " + r.problem());
-                return SpoolCli.PROBLEM;
-            }
-            out.println(r.describe(log));
-            return SpoolCli.OK;
-        } catch (IOException | RuntimeException e) {
-            err.println("spool recover: " + log + ": its Logback journal could not be replayed (" + e + "); nothing replayed");
-            return SpoolCli.PROBLEM;
-        }
-    }
-
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
         if (args.size() != 1) {
@@ -81,7 +64,10 @@ final class RecoverCommand implements Command {
             return recoverJul(folder.toAbsolutePath(), out, err); // a JUL log file (there or gone) with its journal
         }
         if (LogbackJournalRecovery.hasJournal(folder.toAbsolutePath())) {
-            return recoverLogback(folder.toAbsolutePath(), out, err); // bytes only: replayed; deferred events: refused
+            err.println("spool recover: " + folder + ": its Logback journal (" + folder + ".spool-logback-journal) is replayed"
+                    + " by the application's next start with the agent, whose appender's own encoder formats the lines;"
+                    + " this command has no Logback to format them with: nothing changed");
+            return SpoolCli.PROBLEM;
         }
         if (Files.isRegularFile(folder)) {
             try {

@@ -127,37 +127,6 @@ class SpoolCliTest {
         assertEquals("a line\n", Files.readString(log));
     }
 
-    /**
-     * Issue 33: a Logback journal holding only bytes Logback wrote itself ({@code spool.sink.journal.hostBytes})
-     * needs no encoder: {@code spool recover FILE} replays it, once; one holding a deferred event is left as it is.
-     */
-    @Test
-    void shouldReplayALogbackJournalOfBytesOnlyAndLeaveOneWithDeferredEvents() throws Exception {
-        Path log = dir.resolve("app.log");
-        Files.writeString(log, "first\n");
-        Path journal = dir.resolve("app.log.spool-logback-journal");
-        dev.spool.agent.journal.MappedLogJournal bytes = dev.spool.agent.journal.MappedLogJournal.create(journal,
-                dev.spool.agent.journal.MappedLogJournal.LOGBACK_MAGIC, "%msg%n", StandardCharsets.UTF_8);
-        byte[] second = "second \u00fc\n".getBytes(StandardCharsets.UTF_8);
-        assertTrue(bytes.appendBytes(second, 0, second.length, 6) >= 0);
-        bytes.abandon(); // killed
-        assertEquals(0, run("recover", log.toString()), err.toString(StandardCharsets.UTF_8));
-        assertEquals("first\nsecond \u00fc\n", Files.readString(log, StandardCharsets.UTF_8));
-        assertTrue(Files.notExists(journal), "the journal stays after its replay");
-
-        dev.spool.agent.journal.MappedLogJournal events = dev.spool.agent.journal.MappedLogJournal.create(journal,
-                dev.spool.agent.journal.MappedLogJournal.LOGBACK_MAGIC, "%msg%n", StandardCharsets.UTF_8);
-        assertTrue(events.appendBytes(second, 0, second.length, 15) >= 0);
-        assertTrue(events.append(new byte[] {2, 0, 0, 0}, 4) >= 0); // a deferred event's frame: only Logback encodes it
-        events.abandon();
-        byte[] before = Files.readAllBytes(journal);
-        assertEquals(1, run("recover", log.toString()));
-        String said = err.toString(StandardCharsets.UTF_8);
-        assertTrue(said.contains("deferred") && said.contains("next start") && said.contains("nothing changed"), said);
-        assertArrayEquals(before, Files.readAllBytes(journal));
-        assertEquals("first\nsecond \u00fc\n", Files.readString(log, StandardCharsets.UTF_8));
-    }
-
     /** Issue 33: {@code spool recover FILE} replays the journal a killed writer left, once. */
     @Test
     void shouldReplayAKilledWritersJournalWithRecoverFile() throws Exception {

@@ -84,8 +84,7 @@ public final class LogbackJournalRecovery {
             Object encoder = appender.getClass().getMethod("getEncoder").invoke(appender);
             LogbackJournalCodec codec = LogbackJournalCodec.of(Class.forName(LogbackConverters.EVENT, false,
                     appender.getClass().getClassLoader()));
-            r = replay(logFile, m, appends(appender) ? RecoveryTarget.When.APPENDING_START : RecoveryTarget.When.ROUTING_START,
-                    encoder, codec);
+            r = replay(logFile, m, appender, encoder, codec);
         } catch (ReflectiveOperationException | LinkageError e) {
             return new Result(0, 0, null, "journal " + jp + " not replayed: the appender's Logback cannot be used (" + e
                     + "); kept for its next start");
@@ -97,55 +96,6 @@ public final class LogbackJournalRecovery {
         return r;
     }
 
-    /**
-     * {@code spool recover FILE}, no Logback at hand: replays the journal beside {@code logFile} when every
-     * frame left holds bytes Logback wrote itself ({@link MappedLogJournal#BYTES}: an appender Spool does not
-     * defer, journaled with {@code spool.sink.journal.hostBytes}), as the start of routing would, into the file
-     * (or beside it when it was emptied). A journal holding deferred events (only the appender's encoder
-     * formats them), a damaged one or a running process's is left as it is: the result's problem says why.
-     */
-    public static Result recoverBytes(Path logFile) throws IOException {
-        Path jp = LogbackJournalWriter.journalOf(logFile);
-        Result r;
-        try (FileChannel jc = FileChannel.open(jp, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            long size = jc.size();
-            if (size < MappedLogJournal.HEADER + 8 || size > Integer.MAX_VALUE) {
-                return left(jp, "its size (" + size + " bytes) is not a journal's");
-            }
-            MappedByteBuffer m = jc.map(FileChannel.MapMode.READ_WRITE, 0, size);
-            m.order(ByteOrder.LITTLE_ENDIAN);
-            String wrong = MappedLogJournal.headerProblem(m, size, MappedLogJournal.LOGBACK_MAGIC);
-            long pid = wrong == null ? m.getLong(MappedLogJournal.PID_OFFSET) : -1;
-            if (wrong == null && pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-                wrong = "it belongs to process " + pid + ", which is running";
-            }
-            if (wrong == null) {
-                for (int at : frames(m, m.getInt(MappedLogJournal.RING_BYTES_OFFSET), m.getLong(MappedLogJournal.TRIMMED_OFFSET))) {
-                    if (m.getLong(at + 24) != MappedLogJournal.BYTES) {
-                        wrong = "it holds events Spool deferred, which only the appender's own encoder formats";
-                        break;
-                    }
-                }
-            }
-            if (wrong != null) {
-                return left(jp, wrong);
-            }
-            r = replay(logFile, m, RecoveryTarget.When.RECOVER_COMMAND, null, null);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e); // no encoder: nothing reflective runs
-        }
-        Files.delete(jp);
-        if (r.lines > 0) {
-            SpoolJfr.journalRecovered(logFile, r.lines, r.bytes);
-        }
-        return r;
-    }
-
-    private static Result left(Path journal, String why) {
-        return new Result(0, 0, null, "its Logback journal (" + journal + ") is replayed by the application's next start with"
-                + " the agent, whose appender's encoder formats the lines: " + why + "; nothing changed");
-    }
-
     /** Whether the appender opened its file to append ({@code isAppend()}, Logback's default); false when unknown. */
     private static boolean appends(Object appender) {
         try {
@@ -155,15 +105,15 @@ public final class LogbackJournalRecovery {
         }
     }
 
-    /** Replays the frames left in {@code m}; {@code encoder} null: bytes frames only (the caller checked). */
-    private static Result replay(Path logFile, MappedByteBuffer m, RecoveryTarget.When when, Object encoder, LogbackJournalCodec codec)
+    private static Result replay(Path logFile, MappedByteBuffer m, Object appender, Object encoder, LogbackJournalCodec codec)
             throws IOException, ReflectiveOperationException {
-        MethodHandle encode = encoder == null ? null : MethodHandles.publicLookup().findVirtual(encoder.getClass(), "encode",
+        MethodHandle encode = MethodHandles.publicLookup().findVirtual(encoder.getClass(), "encode",
                 MethodType.methodType(byte[].class, Object.class));
         int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
         int[] frames = frames(m, ring, m.getLong(MappedLogJournal.TRIMMED_OFFSET));
         boolean existed = Files.exists(logFile, LinkOption.NOFOLLOW_LINKS);
-        RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, when);
+        RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, appends(appender)
+                ? RecoveryTarget.When.APPENDING_START : RecoveryTarget.When.ROUTING_START);
         if (target.done()) {
             return new Result(0, 0, target.note(logFile), null);
         }
@@ -206,7 +156,7 @@ public final class LogbackJournalRecovery {
                 : misplaced > 0 ? misplaced + " lines were not where the writer left them (the file was moved, replaced or"
                 + " truncated since?): appended at its end" : null;
         String pattern = text(m, MappedLogJournal.FORMAT_OFFSET);
-        if (encoder != null && !pattern.equals(LogbackJournalWriter.patternOf(encoder))) {
+        if (!pattern.equals(LogbackJournalWriter.patternOf(encoder))) {
             note = (note == null ? "" : note + "; ") + "encoded with the appender's encoder now, whose pattern is not the"
                     + " killed run's (" + pattern + ")";
         }
