@@ -250,11 +250,16 @@ final class RoutedStream extends OutputStream {
         }
         dev.spool.agent.journal.HostWrites h = hostWrites;
         long frame = h == null ? -1 : journalBefore(h, b, off, len);
+        boolean handed = false;
         try {
             routed.write(b, off, len);
+            handed = true;
         } catch (IOException | RuntimeException e) {
-            journalAfter(h, frame, -1); // the host gets the error: never replayed
             throw takeOwnPath(e);
+        } finally {
+            if (!handed) {
+                journalAfter(h, frame, -1); // the host gets the error (an Error too): never replayed, never a stuck frame
+            }
         }
         routedBytes += len;
         written += len;

@@ -361,6 +361,9 @@ public final class MappedLogJournal {
 
     /** Stops the journal and removes its file (every record reached the file). */
     public void delete() throws IOException {
+        if (disabled) {
+            return; // stopped before (retired, abandoned, faulted): the file at the path may be another writer's now
+        }
         disabled = true;
         LIVE.remove(path.toAbsolutePath());
         Files.deleteIfExists(path);

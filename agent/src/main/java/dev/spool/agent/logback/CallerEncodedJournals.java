@@ -78,12 +78,6 @@ final class CallerEncodedJournals {
         }
     }
 
-    /** Whether {@code appender} journals {@code file} here. */
-    synchronized boolean journals(Object appender, Path file) {
-        Entry e = byAppender.get(appender);
-        return e != null && e.writer.file().equals(file);
-    }
-
     /**
      * Another appender routes {@code file} (a reconfiguration): the journal of a stopped one goes (its
      * lines reached the file at its close), so the new one can create its own. Tried only.

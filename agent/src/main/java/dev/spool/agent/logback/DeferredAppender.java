@@ -480,6 +480,9 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             return; // its lock is held (a host thread still logging): left for the next start, which replays only what is missing
         }
         try {
+            if (journal != j) {
+                return; // retired (and maybe replaced) by a thread that held the lock meanwhile
+            }
             journal = null;
             j.retire();
         } finally {
@@ -543,7 +546,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         }
         try {
             if (w != null) {
-                w.beforeWrite(frame); // after the roll check: the offset in the file this line goes to
+                w.beforeWrite(frame, bytes.length); // after the roll check: the offset in the file this line goes to
             }
             access.writeBytes(bytes);
         } catch (IOException e) {

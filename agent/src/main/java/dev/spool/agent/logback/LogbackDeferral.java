@@ -41,9 +41,9 @@ public final class LogbackDeferral {
     static final String MDC_MAP = "logback-event-mdc-map";
     /** Plain-path reason per event: the journal cannot hold the event exactly, so Logback encodes it (its bytes journaled). */
     static final String JOURNAL_REFUSED = "logback-event-journal";
-    private static final String JOURNAL_SENTENCE = "an event carries a key-value value or marker of the application's own"
-            + " class, which the journal cannot hold exactly: it is encoded on the caller's thread by Logback and its bytes"
-            + " are journaled as written";
+    private static final String JOURNAL_SENTENCE = "an event the journal cannot hold exactly ({}; e.g. a key-value value or"
+            + " marker of the application's own class) is encoded on the caller's thread by Logback and its bytes are"
+            + " journaled as written";
     private static final String CALLER_SENTENCE = "the logging context's frameworkPackages could match Logback's, Spool's"
             + " or the JDK's classes: an event whose pattern prints the caller data is encoded on the caller's thread by"
             + " Logback (its caller data would otherwise start at Spool's frame)";

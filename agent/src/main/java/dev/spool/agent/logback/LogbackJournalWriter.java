@@ -64,6 +64,7 @@ final class LogbackJournalWriter {
     /** Why the codec last refused an event ({@link #REFUSED}; racy by design: a report's detail). */
     private volatile String lastRefusal;
     private long beforeFrame = -1;
+    private int beforeLength;
     private long before = -1;
     private Object beforeStream;
 
@@ -168,8 +169,8 @@ final class LogbackJournalWriter {
 
         @Override
         public long before(byte[] b, int off, int len, long pos) {
-            if (beforeFrame >= 0 || pos < 0 || len == 0) {
-                return -1; // a journaled event being written: its frame holds it
+            if (pos < 0 || len == 0 || beforeFrame >= 0 && pos == before && len == beforeLength) {
+                return -1; // a journaled event's own bytes, just them: its frame holds them
             }
             long at = journal.appendBytes(b, off, len, pos);
             if (at == MappedLogJournal.FULL && System.nanoTime() >= roomAgainAt) {
@@ -275,11 +276,12 @@ final class LogbackJournalWriter {
     }
 
     /** The writer, just before the event's bytes go to the appender's stream: the file offset its line starts at. */
-    void beforeWrite(long frame) {
+    void beforeWrite(long frame, int length) {
         Object s = stream;
         before = files.position(s);
         beforeStream = s;
         beforeFrame = frame;
+        beforeLength = length;
         if (before >= 0) {
             journal.filePos(frame, before);
         }
@@ -289,8 +291,11 @@ final class LogbackJournalWriter {
     void afterWrite(long frame) {
         boolean wrote = beforeFrame == frame && before >= 0;
         long after = wrote ? files.position(beforeStream) : -1;
-        if (!wrote || after <= before) {
-            journal.done(frame); // nothing written into the journal's file (failed, stopped, not routed)
+        if (!wrote || after != before + beforeLength) {
+            // nothing written into the journal's file (failed, stopped, not routed), or not just its bytes: Logback's
+            // buffer above the stream (immediateFlush=false) held them back or let earlier bytes out; what went out
+            // is a bytes frame, and its own bytes are one when they go out (until then they are in the heap, as plain)
+            journal.done(frame);
         } else {
             unreached.add(new Unreached(frame, after, beforeStream));
         }
