@@ -35,8 +35,8 @@ final class RoutedJournalFiles implements JournalFiles {
             JulJournalRecovery.Result r = JulJournalRecovery.recoverAtRoutingStart(file);
             if (r.problem() != null) {
                 control.error("jul-journal-recovery:" + file, r.describe(file));
-            } else {
-                AgentLog.info(r.describe(file));
+            } else if (r.lines() > 0 || r.note() != null) {
+                AgentLog.info(r.describe(file)); // nothing to say at a rotation's reopen (this process's own journal)
             }
             return r.lines();
         } catch (IOException | RuntimeException e) {

@@ -117,11 +117,6 @@ final class JulHandlerWrite {
         }
     }
 
-    /** The handler's size limit ({@code limit}: above 0 it rotates). */
-    long limit(FileHandler handler) {
-        return (long) limit.get(handler);
-    }
-
     /** The stream under the handler's byte meter (Spool's routed stream when routed), or null. */
     Object underMeter(FileHandler handler) {
         Object out = output.get((StreamHandler) handler);

@@ -22,10 +22,19 @@ import java.util.logging.FileHandler;
  * ({@link #afterWrite}, {@link #settle}) and trims; {@link #retire} (the handler's close) waits
  * for the sink and removes the journal.
  *
- * <p>Journaled: a handler that never rotates ({@code limit} 0), whose file is routed (the
- * routed stream knows its file, its offset and what reached the file) and written in a charset
- * whose bytes recovery reproduces with {@code String.getBytes} ({@link JulDirectWrite#CHARSETS}).
- * Anything else is left as before issue 33 (captured, not journaled), named once in the agent's debug log.
+ * <p>Journaled: a handler whose file is routed (the routed stream knows its file, its offset and
+ * what reached the file) and written in a charset whose bytes recovery reproduces with
+ * {@code String.getBytes} ({@link JulDirectWrite#CHARSETS}). Anything else is left as before issue 33
+ * (captured, not journaled), named once in the agent's debug log.
+ *
+ * <p><b>Rotation</b> ({@code limit} above 0): the journal belongs to the generation-0 file's name and
+ * follows it. The old stream's close (in {@code rotate()}, before the renames) settles the journal
+ * ({@link #closed}): every line written into that file is in it by then, so none is left pending to be
+ * replayed into the next file by a kill after the rename; records still queued keep their frames with no
+ * offset. The first write after the rotation finds the new routed stream under the meter and follows
+ * it ({@link #follow}); its offsets count from the new file's start. A kill between the rename and the
+ * new file's first line leaves only unwritten records: the next start appends them to the generation-0
+ * file (beside it when that file is empty, {@code RecoveryTarget}), never lost, in order.
  *
  * <p>Threads: {@link #append} on callers (lock-free while the ring has room; full, the caller drains
  * under the handler's monitor and waits for the sink, bounded); the rest on the log's drainer (under
@@ -44,7 +53,10 @@ final class JulJournalWriter {
     private final MappedLogJournal journal;
     private final JulJournalCodec codec = new JulJournalCodec();
     private final JournalFiles files;
-    private final Object stream;
+    /** The file journaled: the handler's generation-0 file, the same across rotations. */
+    private final Path file;
+    /** The routed stream the lines go through now (changed by a rotation; under the handler's monitor). */
+    private Object stream;
     private final BiConsumer<String, String> errors;
     /** Records written whose bytes may still be in the sink: {frame, file offset after the line} (drainer only). */
     private final ArrayDeque<long[]> unreached = new ArrayDeque<>();
@@ -52,10 +64,16 @@ final class JulJournalWriter {
     /** {@link System#nanoTime} before which a full ring is not drained again (callers; racy by design: a hint). */
     private volatile long roomAgainAt = Long.MIN_VALUE;
     private long before;
+    /** The stream closed since {@link #beforeWrite} (a rotation inside the write, after the line's bytes). */
+    private boolean streamClosed;
+    /** The frame being written now (between {@link #beforeWrite} and {@link #afterWrite}), or -1. */
+    private long inFlight = -1;
 
-    private JulJournalWriter(MappedLogJournal journal, JournalFiles files, Object stream, BiConsumer<String, String> errors) {
+    private JulJournalWriter(MappedLogJournal journal, JournalFiles files, Path file, Object stream,
+                             BiConsumer<String, String> errors) {
         this.journal = journal;
         this.files = files;
+        this.file = file;
         this.stream = stream;
         this.errors = errors;
     }
@@ -67,10 +85,6 @@ final class JulJournalWriter {
             return null;
         }
         try {
-            if (writes.limit(handler) > 0) {
-                AgentLog.debug("JUL journal: a rotating FileHandler is not journaled (issue 33: count=1, limit=0 only)");
-                return null;
-            }
             Object stream = writes.underMeter(handler);
             Path file = stream == null ? null : files.file(stream);
             Charset charset = JulDirectWrite.charsetOf(writes.writer(handler));
@@ -82,7 +96,9 @@ final class JulJournalWriter {
             }
             MappedLogJournal journal = MappedLogJournal.create(file, format.format(), charset);
             files.showJournal(stream, journal::pendingBytes);
-            return new JulJournalWriter(journal, files, stream, errors);
+            JulJournalWriter w = new JulJournalWriter(journal, files, file, stream, errors);
+            files.onClosed(stream, w::closed);
+            return w;
         } catch (IOException e) {
             errors.accept("jul-journal", e.getMessage() + ": its records are captured without a journal (lost by a kill -9"
                     + " within the visibility bound, as before issue 33)");
@@ -158,9 +174,15 @@ final class JulJournalWriter {
         if (r.journalAt < 0) {
             return;
         }
-        before = writes.underMeter(handler) == stream ? files.position(stream) : -1;
+        Object now = writes.underMeter(handler);
+        if (now != stream && now != null) {
+            follow(now);
+        }
+        streamClosed = false;
+        before = now == stream ? files.position(stream) : -1;
         if (before >= 0) {
             journal.filePos(r.journalAt, before);
+            inFlight = r.journalAt;
         }
     }
 
@@ -169,12 +191,53 @@ final class JulJournalWriter {
         if (r.journalAt < 0) {
             return;
         }
-        long after = before < 0 ? -1 : files.position(stream);
+        inFlight = -1;
+        long after = before < 0 || streamClosed ? -1 : files.position(stream);
         if (after <= before) {
-            journal.done(r.journalAt); // nothing written into the journal's file (closed, failed, another stream)
+            // nothing written into the journal's file (closed, failed, another stream); or the write rotated the file
+            // (Java 17's publish after its write, 21's post-write hook): its bytes went into the old file before its close
+            journal.done(r.journalAt);
         } else {
             unreached.add(new long[] {r.journalAt, after});
         }
+    }
+
+    /**
+     * The stream's close (a rotation's, under the handler's monitor; its bytes were drained into the
+     * file first): every line written through it is marked done before the file is renamed, so a kill
+     * after the rename replays none of them into the next file. A line the close could not write (the
+     * sink failed; its bytes go where the sink's failure sends them) is done too: it is not this
+     * file's any more, counted.
+     */
+    void closed() {
+        streamClosed = true;
+        if (inFlight >= 0 && files.position(stream) > before) {
+            journal.done(inFlight); // the line whose write rotates: its bytes are in this file, renamed next
+        }
+        settle();
+        if (!unreached.isEmpty()) {
+            errors.accept("jul-journal-close", "journal " + journal.path + ": " + unreached.size() + " lines written but not"
+                    + " in the file when its stream closed (the sink failed): no longer journaled");
+            for (long[] u; (u = unreached.poll()) != null; ) {
+                journal.done(u[0]);
+            }
+            journal.trim();
+        }
+    }
+
+    /**
+     * The drainer, at the first write after a rotation: the handler's new routed stream, when it writes the
+     * same file (its generation 0); offsets count from its start. Anything else (not routed, another file)
+     * and this journal stays with the old stream: the lines written elsewhere are done at once.
+     */
+    private void follow(Object now) {
+        if (!file.equals(files.file(now)) || files.position(now) < 0 || files.reached(now) < 0) {
+            return;
+        }
+        closed(); // the old stream's lines are its file's (closed() ran at its close; again in case it did not)
+        stream = now;
+        files.onClosed(now, this::closed);
+        files.showJournal(now, journal::pendingBytes);
     }
 
     /** The drainer: marks done every written record whose bytes reached the file, and trims. */

@@ -20,11 +20,15 @@ import java.util.logging.SimpleFormatter;
  * stores {@code seq} into its slot of a {@code MAP_SHARED} side file: the kernel's once stored, so
  * after a SIGKILL the side file holds exactly the last acknowledged seq per thread. Prints
  * {@code started} once both threads logged 100 lines; halts when its standard input ends (the
- * parent is gone). Usage: {@code JulJournalKillHost <log file> <acks file> <round> [truncate]} (truncate:
- * the handler opens its file with {@code append=false}).
+ * parent is gone). Usage: {@code JulJournalKillHost <log file> <acks file> <round> [truncate|rotate]} (truncate:
+ * the handler opens its file with {@code append=false}; rotate: it appends and rotates at
+ * {@code -Dkill.jul.limit} bytes, default {@value #ROTATE_LIMIT}, over {@code -Dkill.jul.count} files,
+ * default {@value #ROTATE_COUNT}: {@code <log file>.0} is the newest, none is deleted in a test's rounds).
  */
 public final class JulJournalKillHost {
     static final String FORMAT = "%1$tF %1$tT.%1$tL %4$s %3$s: %5$s%6$s%n";
+    static final int ROTATE_LIMIT = 256 * 1024;
+    static final int ROTATE_COUNT = 1000;
 
     private JulJournalKillHost() {
     }
@@ -51,8 +55,11 @@ public final class JulJournalKillHost {
             acks = ch.map(FileChannel.MapMode.READ_WRITE, 0, 16);
         }
         acks.putLong(0, -1).putLong(8, -1);
-        boolean append = args.length < 4 || !"truncate".equals(args[3]); // "truncate": FileHandler(pattern, false)
-        FileHandler handler = new FileHandler(args[0], append); // count 1, no limit: never rotates
+        String mode = args.length < 4 ? "" : args[3];
+        FileHandler handler = mode.equals("rotate")
+                ? new FileHandler(args[0], Integer.getInteger("kill.jul.limit", ROTATE_LIMIT),
+                        Integer.getInteger("kill.jul.count", ROTATE_COUNT), true) // files <log>.0 (newest), <log>.1, ...
+                : new FileHandler(args[0], !mode.equals("truncate")); // count 1, no limit: never rotates
         handler.setEncoding("UTF-8");
         handler.setFormatter(new SimpleFormatter());
         Logger log = Logger.getLogger("kill.jul");

@@ -52,7 +52,21 @@ class JulJournalKillIT {
 
     @Test
     void shouldKeepEveryAcknowledgedJulLineOnceInOrderAcrossKills() throws Exception {
-        killRounds(Integer.getInteger("spool.reliability.julKills", 4), List.of());
+        killRounds(Integer.getInteger("spool.reliability.julKills", 4), List.of(), false);
+    }
+
+    /**
+     * A rotating {@code FileHandler} (append, 256 KiB per file, 1000 files: {@code app.log.0} the newest,
+     * none deleted in the test's rounds; {@code -Dspool.reliability.julRotateLimit}, {@code julRotateCount}),
+     * so kills land before, in and after rotations: the journal of {@code app.log.0} follows it across them. The files read oldest first hold every acknowledged line
+     * once, per thread in order (a killed round's lines a recovery put beside an emptied {@code app.log.0}
+     * come after its lines in the older files).
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedJulLineAcrossKillsWhenTheHandlerRotates() throws Exception {
+        killRounds(Integer.getInteger("spool.reliability.julRotateKills", 3), List.of( // smaller files rotate more often
+                "-Dkill.jul.limit=" + Integer.getInteger("spool.reliability.julRotateLimit", JulJournalKillHost.ROTATE_LIMIT),
+                "-Dkill.jul.count=" + Integer.getInteger("spool.reliability.julRotateCount", JulJournalKillHost.ROTATE_COUNT)), true);
     }
 
     /**
@@ -62,7 +76,7 @@ class JulJournalKillIT {
      */
     @Test
     void shouldKeepEveryAcknowledgedJulLineWhenTheJournalRingFills() throws Exception {
-        killRounds(Integer.getInteger("spool.reliability.julFullKills", 2), List.of("-Ddev.spool.jul.journalBytes=65536"));
+        killRounds(Integer.getInteger("spool.reliability.julFullKills", 2), List.of("-Ddev.spool.jul.journalBytes=65536"), false);
     }
 
     /**
@@ -130,21 +144,25 @@ class JulJournalKillIT {
         return read(acks);
     }
 
-    private void killRounds(int kills, List<String> hostProperties) throws Exception {
+    private void killRounds(int kills, List<String> hostProperties, boolean rotating) throws Exception {
         long seed = Long.getLong("spool.reliability.seed", System.nanoTime());
         boolean journal = Boolean.parseBoolean(System.getProperty("spool.reliability.julJournal", "true"));
         Random random = new Random(seed);
-        Path log = dir.resolve("app.log");
+        Path pattern = dir.resolve("app.log");
+        Path log = rotating ? dir.resolve("app.log.0") : pattern; // the file routed and journaled
+        List<String> mode = rotating ? List.of("rotate") : List.of();
         long[][] acked = new long[kills][];
         for (int round = 0; round < kills; round++) {
             Path acks = dir.resolve("acks-" + round);
             List<String> jvm = new ArrayList<>(hostProperties);
             jvm.addAll(Forked.agentArgs(journal ? "" : "spool.sink.journal=false"));
-            Forked host = Forked.start(dir, "host-" + round, jvm,
-                    Forked.hostClassPath(), JulJournalKillHost.class.getName(), log.toString(), acks.toString(), "" + round);
+            List<String> args = new ArrayList<>(List.of(pattern.toString(), acks.toString(), "" + round));
+            args.addAll(mode);
+            Forked host = Forked.start(dir, "host-" + round, jvm, Forked.hostClassPath(), JulJournalKillHost.class.getName(),
+                    args.toArray(String[]::new));
             try {
                 host.awaitOutput("started", Duration.ofSeconds(60));
-                if (round == 1 && journal) {
+                if (round == 1 && journal && !rotating) { // a rotating round's kill may find every line done
                     checkSinkBean(host, log);
                 }
                 long target = 200 + random.nextInt(30_000); // the kill lands anywhere in capture, journal, format, write, trim
@@ -157,7 +175,7 @@ class JulJournalKillIT {
             acked[round] = read(acks);
         }
         Path jfr = dir.resolve("recover.jfr");
-        String recovered = journal || Files.exists(log.resolveSibling("app.log.spool-journal"))
+        String recovered = journal || Files.exists(log.resolveSibling(log.getFileName() + ".spool-journal"))
                 ? Forked.start(dir, "recover", List.of("-XX:StartFlightRecording=dumponexit=true,filename=" + jfr, "-jar",
                         Forked.agentJar()), null, "recover", log.toString()).awaitSuccess() : "(journaling off)";
         if (journal) {
@@ -171,15 +189,15 @@ class JulJournalKillIT {
                 assertEquals(recoveredLines(recovered), events.get(0).getLong("records"), events.get(0).toString());
             }
         }
-        long lines = check(log, acked, "seed " + seed + ", " + kills + " kills, recover: " + recovered.strip());
+        long lines = check(log, text(log, rotating), acked, "seed " + seed + ", " + kills + " kills, recover: " + recovered.strip());
         long replayed = recoveredLines(recovered);
         long acknowledged = 0;
         for (int round = 0; round < kills; round++) {
             replayed += recoveredLines(Files.readString(dir.resolve("host-" + round + ".err")));
             acknowledged += acked[round][0] + acked[round][1] + 2;
         }
-        System.out.printf("JulJournalKillIT: seed %d, journal %s, %d kills: %d lines acknowledged, 0 lost, %d lines in the"
-                + " file, %d replayed by recoveries%n", seed, journal, kills, acknowledged, lines, replayed);
+        System.out.printf("JulJournalKillIT: seed %d, journal %s, rotating %s, %d kills: %d lines acknowledged, 0 lost, %d lines"
+                + " in the files, %d replayed by recoveries%n", seed, journal, rotating, kills, acknowledged, lines, replayed);
         try (Stream<Path> left = Files.list(dir)) {
             List<String> names = left.map(p -> p.getFileName().toString()).filter(n -> n.contains("journal")).toList();
             assertEquals(List.of(), names, "journals left (seed " + seed + ")");
@@ -212,13 +230,43 @@ class JulJournalKillIT {
         return n;
     }
 
+    /**
+     * The log's text: {@code log} alone, or for a rotating handler every generation oldest first
+     * ({@code app.log.N} .. {@code app.log.0}), then the files recoveries put beside {@code app.log.0}, oldest first.
+     */
+    private String text(Path log, boolean rotating) throws java.io.IOException {
+        if (!rotating) {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        }
+        List<Path> generations;
+        List<Path> sides;
+        try (Stream<Path> files = Files.list(dir)) {
+            List<Path> all = files.toList();
+            generations = all.stream().filter(p -> p.getFileName().toString().matches("app\\.log\\.\\d+"))
+                    .sorted(java.util.Comparator.comparingInt((Path p) -> Integer.parseInt(p.getFileName().toString().substring(8)))
+                            .reversed()).toList();
+            sides = all.stream().filter(p -> p.getFileName().toString().matches("app\\.log\\.0\\.spool-recovered-.*"))
+                    .sorted(java.util.Comparator.comparingLong((Path p) -> Long.parseLong(p.getFileName().toString()
+                            .replaceAll(".*-", "")))).toList();
+        }
+        assertTrue(generations.size() > 2, "the handler rotated: " + generations);
+        StringBuilder text = new StringBuilder();
+        for (Path p : generations) {
+            text.append(Files.readString(p, StandardCharsets.UTF_8));
+        }
+        for (Path p : sides) {
+            text.append(Files.readString(p, StandardCharsets.UTF_8));
+        }
+        return text.toString();
+    }
+
     /** Every acknowledged line once, per thread in order from 0, whole; lines past the acknowledgement allowed. */
-    private static long check(Path log, long[][] acked, String where) throws Exception {
+    private static long check(Path log, String content, long[][] acked, String where) throws Exception {
         long[][] next = new long[acked.length][2];
         List<String> problems = new ArrayList<>();
         int n = 0;
         long whole = 0;
-        for (String line : Files.readString(log, StandardCharsets.UTF_8).split("\n", -1)) {
+        for (String line : content.split("\n", -1)) {
             n++;
             if (line.isEmpty()) {
                 continue;
@@ -249,7 +297,7 @@ class JulJournalKillIT {
         }
         assertTrue(problems.isEmpty(), lost + " acknowledged lines lost, " + problems.size() + " problems (" + where + "): "
                 + problems.subList(0, Math.min(20, problems.size())));
-        assertFalse(Files.exists(log.resolveSibling("app.log.spool-journal")), "journal left (" + where + ")");
+        assertFalse(Files.exists(log.resolveSibling(log.getFileName() + ".spool-journal")), "journal left (" + where + ")");
         return whole;
     }
 
