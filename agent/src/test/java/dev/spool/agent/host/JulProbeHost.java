@@ -24,7 +24,7 @@ import java.util.logging.XMLFormatter;
  *       shutdown hook logs 200 more records (JUL's cleanup at exit writes {@code </log>});
  *   <li>{@code other}: the handler's records and another writer's appends to the same file,
  *       interleaved {@code A1 RAW1 A2 RAW2};
- *   <li>{@code fulldisk}: 3,000 records into a file on a small file system; prints how often the
+ *   <li>{@code fulldisk}: 3,000 records ({@code -Dprobe.records}) into a file on a small file system; prints how often the
  *       handler's {@code ErrorManager} was called, then {@code flushed} and {@code closed}.
  * </ul>
  */
@@ -102,9 +102,11 @@ public final class JulProbeHost {
                     }
                 });
                 String text = "x".repeat(100);
-                for (int i = 0; i < 3000; i++) {
+                long start = System.nanoTime();
+                for (int i = 0, n = Integer.getInteger("probe.records", 3000); i < n; i++) {
                     logger.log(Level.INFO, text);
                 }
+                System.err.printf("logged in %d ms%n", (System.nanoTime() - start) / 1_000_000);
                 handler.flush();
                 System.out.println("flushed");
                 handler.close();
