@@ -187,47 +187,6 @@ public final class MappedLogJournal {
         }
     }
 
-    /**
-     * Recovery's scan ({@code m} the whole mapped file): the payload length of the whole frame at ring
-     * offset {@code t} (its stored offset is {@code t}, it fits the lap, its CRC matches), or -1.
-     */
-    public static int wholeFrame(ByteBuffer m, int ring, long t, CRC32C crc) {
-        int phys = (int) (t % ring);
-        int f = HEADER + phys;
-        int len = ring - phys >= FRAME_HEADER && m.getLong(f + 8) == t ? m.getInt(f) : -1;
-        if (len < 0 || FRAME_HEADER + (long) len > ring - phys) {
-            return -1;
-        }
-        crc.reset();
-        crc.update(m.slice(f + FRAME_HEADER, len));
-        return (int) crc.getValue() == m.getInt(f + 4) ? len : -1;
-    }
-
-    /** Recovery's scan: the ring offset after the whole frame of {@code len} payload bytes at {@code t}. */
-    public static long after(long t, int len) {
-        return t + ((FRAME_HEADER + len + 7) & ~7);
-    }
-
-    /** Recovery's scan, no whole frame at {@code t}: past the padding to the lap's end, or 8 bytes on (a frame cut short). */
-    public static long stepOver(ByteBuffer m, int ring, long t) {
-        int phys = (int) (t % ring);
-        return t + (m.getLong(HEADER + phys) == ~t ? ring - phys : 8);
-    }
-
-    /** The first {@code n} of {@code at} ordered by {@code keys} (stably: journal order among equal keys). */
-    public static int[] sortedBy(int[] at, long[] keys, int n) {
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        java.util.Arrays.sort(order, java.util.Comparator.comparingLong(i -> keys[i]));
-        int[] out = new int[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = at[order[i]];
-        }
-        return out;
-    }
-
     /** Whether {@code journal} is one this process writes now. */
     public static boolean live(Path journal) {
         return LIVE.contains(journal.toAbsolutePath());

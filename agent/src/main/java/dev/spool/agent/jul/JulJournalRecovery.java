@@ -1,6 +1,7 @@
 package dev.spool.agent.jul;
 
 import dev.spool.agent.journal.MappedLogJournal;
+import dev.spool.agent.journal.PendingFrames;
 import dev.spool.agent.journal.RecoveryAppends;
 import dev.spool.agent.journal.RecoveryTarget;
 
@@ -16,8 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
-import java.util.zip.CRC32C;
 
 /**
  * Replays the journal ({@link MappedLogJournal}) a killed process left beside a JUL log file into it,
@@ -195,45 +194,23 @@ public final class JulJournalRecovery {
     }
 
     /**
-     * The whole frames not done from {@code trimmed} on (their mapping offsets), in the order their
-     * lines go to the file: the writer's first (the file's: recorded offsets ascending), then the lines
-     * never written, in journal order (per thread, its queue's order either way); sorted only when the
-     * journal's order is not that already. A frame is where its stored offset is the one expected
-     * there and its CRC matches; a frame cut short, or space reserved and never stored, is stepped
-     * over 8 bytes at a time; padding skips to the lap's end.
+     * The pending frames in file order ({@link PendingFrames}); while the journal's order holds, each
+     * whole batch is handed to {@code formatted} during the scan (formatted ahead on other threads).
      */
     private static int[] frames(MappedByteBuffer m, int ring, long trimmed, JulRecoveryFormatter formatted) {
-        int[] at = new int[1024];
-        long[] keys = new long[1024];
-        int n = 0;
-        boolean ordered = true;
-        CRC32C crc = new CRC32C();
-        for (long t = trimmed, end = trimmed + ring; t < end; ) {
-            int len = MappedLogJournal.wholeFrame(m, ring, t, crc);
-            if (len < 0) {
-                t = MappedLogJournal.stepOver(m, ring, t);
-                continue;
-            }
-            int f = MappedLogJournal.HEADER + (int) (t % ring);
-            if (m.getLong(f + 24) != MappedLogJournal.DONE) {
-                if (n == at.length) {
-                    at = Arrays.copyOf(at, 2 * n);
-                    keys = Arrays.copyOf(keys, 2 * n);
-                }
-                long pos = m.getLong(f + 16);
-                keys[n] = pos < 0 ? Long.MAX_VALUE : pos;
-                if (ordered && n > 0 && keys[n - 1] > keys[n]) {
-                    ordered = false;
-                    formatted.discard();
-                }
-                at[n++] = f;
-                if (ordered && n % JulRecoveryFormatter.BATCH == 1 && n > JulRecoveryFormatter.BATCH) {
+        return PendingFrames.walk(m, ring, trimmed, new PendingFrames.Listener() {
+            @Override
+            public void found(int[] at, int n) {
+                if (n % JulRecoveryFormatter.BATCH == 1 && n > JulRecoveryFormatter.BATCH) {
                     formatted.scanned(at, n - 1 - JulRecoveryFormatter.BATCH); // that batch is whole, a later one exists
                 }
             }
-            t = MappedLogJournal.after(t, len);
-        }
-        return ordered ? Arrays.copyOf(at, n) : MappedLogJournal.sortedBy(at, keys, n);
+
+            @Override
+            public void unordered() {
+                formatted.discard();
+            }
+        });
     }
 
     private static String text(ByteBuffer m, int offset) {

@@ -1,6 +1,7 @@
 package dev.spool.agent.logback;
 
 import dev.spool.agent.journal.MappedLogJournal;
+import dev.spool.agent.journal.PendingFrames;
 import dev.spool.agent.journal.RecoveryAppends;
 import dev.spool.agent.journal.RecoveryTarget;
 import dev.spool.internal.jfr.SpoolJfr;
@@ -17,7 +18,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.zip.CRC32C;
 
 /**
  * Replays the journal a killed process left beside a Logback appender's file
@@ -110,7 +110,7 @@ public final class LogbackJournalRecovery {
         MethodHandle encode = MethodHandles.publicLookup().findVirtual(encoder.getClass(), "encode",
                 MethodType.methodType(byte[].class, Object.class));
         int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
-        int[] frames = frames(m, ring, m.getLong(MappedLogJournal.TRIMMED_OFFSET));
+        int[] frames = PendingFrames.walk(m, ring, m.getLong(MappedLogJournal.TRIMMED_OFFSET), null);
         boolean existed = Files.exists(logFile, LinkOption.NOFOLLOW_LINKS);
         RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, appends(appender)
                 ? RecoveryTarget.When.APPENDING_START : RecoveryTarget.When.ROUTING_START);
@@ -165,38 +165,6 @@ public final class LogbackJournalRecovery {
                     + firstProblem + ")";
         }
         return new Result(lines, bytes, note, null);
-    }
-
-    /**
-     * The whole frames not done from {@code trimmed} on (mapping offsets), in the order their lines go
-     * to the file: the writer's first (recorded offsets ascending), then those never written, in
-     * journal order. A frame is where its stored offset is the one expected there and its CRC matches;
-     * a frame cut short is stepped over 8 bytes at a time; padding skips to the lap's end.
-     */
-    static int[] frames(MappedByteBuffer m, int ring, long trimmed) {
-        int[] at = new int[256];
-        long[] keys = new long[256];
-        int n = 0;
-        CRC32C crc = new CRC32C();
-        for (long t = trimmed, end = trimmed + ring; t < end; ) {
-            int len = MappedLogJournal.wholeFrame(m, ring, t, crc);
-            if (len < 0) {
-                t = MappedLogJournal.stepOver(m, ring, t);
-                continue;
-            }
-            int f = MappedLogJournal.HEADER + (int) (t % ring);
-            if (m.getLong(f + 24) != MappedLogJournal.DONE) {
-                if (n == at.length) {
-                    at = Arrays.copyOf(at, 2 * n);
-                    keys = Arrays.copyOf(keys, 2 * n);
-                }
-                long pos = m.getLong(f + 16);
-                keys[n] = pos < 0 ? Long.MAX_VALUE : pos;
-                at[n++] = f;
-            }
-            t = MappedLogJournal.after(t, len);
-        }
-        return MappedLogJournal.sortedBy(at, keys, n); // stable: journal order among equal keys
     }
 
     private static String text(MappedByteBuffer m, int offset) {
