@@ -162,7 +162,9 @@ class JulJournalKillIT {
                     args.toArray(String[]::new));
             try {
                 host.awaitOutput("started", Duration.ofSeconds(60));
-                if (round == 1 && journal && !rotating) { // a rotating round's kill may find every line done
+                // one test reads the bean: a rotating round's kill, or one with a 64 KiB ring its callers keep emptying,
+                // may find every line done (seen once: the full ring's round 0 left nothing to replay)
+                if (round == 1 && journal && !rotating && hostProperties.isEmpty()) {
                     checkSinkBean(host, log);
                 }
                 long target = 200 + random.nextInt(30_000); // the kill lands anywhere in capture, journal, format, write, trim
