@@ -293,9 +293,13 @@ final class HooksImpl implements SpoolHooks {
             JournalFiles journals = logbackJournals;
             long recovered = journals == null ? 0 // else before the sink attaches the file and its length is read
                     : RoutedJournalFiles.recoverLogbackAtStart(control, appender, streamName);
+            long length = plan.currentLength();
+            if (length == 0) {
+                FreshLogStamp.stampIfJustCreated(RoutedStream.absolute(streamName)); // what plain's first write would stamp
+            }
             OutputStream routed = backends.logStream("logback", appender, plan.file(), streamName);
             RoutedStream stream = new RoutedStream(plan.file(), routed, control, streamName, plan.lengthLimit(),
-                    plan.currentLength()).owner(appender);
+                    length).owner(appender);
             plan.install(stream);
             stream.showJournal(null, recovered);
             control.track(stream);
