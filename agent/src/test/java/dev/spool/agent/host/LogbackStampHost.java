@@ -31,11 +31,7 @@ public final class LogbackStampHost {
         call(appender, "setContext", context);
         call(appender, "setName", "STAMP");
         call(appender, "setFile", file.toString());
-        Object encoder = create("ch.qos.logback.classic.encoder.PatternLayoutEncoder");
-        call(encoder, "setContext", context);
-        call(encoder, "setPattern", "%msg%n");
-        call(encoder, "start");
-        call(appender, "setEncoder", encoder);
+        call(appender, "setEncoder", LogbackDiffHost.encoder("%msg%n"));
         Object rolling = create("ch.qos.logback.core.rolling.TimeBasedRollingPolicy");
         call(rolling, "setContext", context);
         call(rolling, "setFileNamePattern", dir.resolve("app-%d{yyyy-MM-dd_HH-mm-ss}.log").toString());
