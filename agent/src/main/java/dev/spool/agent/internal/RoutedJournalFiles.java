@@ -21,7 +21,7 @@ final class RoutedJournalFiles implements JournalFiles {
      *
      * @return the lines recovered
      */
-    static long recoverAtStart(AgentControl control, String name) {
+    static long recoverAtStart(AgentControl control, String name, boolean appending) {
         Path file = RoutedStream.absolute(name);
         boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // Spool's own look, not the host's (no drain)
         try {
@@ -32,7 +32,7 @@ final class RoutedJournalFiles implements JournalFiles {
             dev.spool.bridge.Hooks.markSpoolThread(was);
         }
         try {
-            JulJournalRecovery.Result r = JulJournalRecovery.recoverAtRoutingStart(file);
+            JulJournalRecovery.Result r = JulJournalRecovery.recoverAtRoutingStart(file, appending);
             if (r.problem() != null) {
                 control.error("jul-journal-recovery:" + file, r.describe(file));
             } else if (r.lines() > 0 || r.note() != null) {

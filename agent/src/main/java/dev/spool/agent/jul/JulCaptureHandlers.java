@@ -168,6 +168,11 @@ final class JulCaptureHandlers {
         }
     }
 
+    /** Whether {@code handler} is a {@code FileHandler} that opens its file to append; null when unknown. */
+    Boolean appends(Object handler) {
+        return writes != null && handler instanceof FileHandler f ? writes.appends(f) : null;
+    }
+
     /** Whether nothing the handler captured waits or is being written now. */
     boolean idle(Object handler) {
         JulCaptureLog log = handler instanceof Handler ? find((Handler) handler) : null;

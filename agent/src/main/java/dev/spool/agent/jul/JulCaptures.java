@@ -60,6 +60,19 @@ public final class JulCaptures {
         }
     }
 
+    /**
+     * Whether {@code handler}, a {@code FileHandler} opening its file now (the woven {@code open}: it and
+     * the weaver are loaded), opens it to append; null when unknown. A journal's recovery at the start of
+     * routing then puts an empty file's lines into it (issue 33, {@code RecoveryTarget}).
+     */
+    public Boolean appends(Object handler) {
+        JulCaptureHandlers h = handlers;
+        if (h == null) {
+            h = handlers();
+        }
+        return h.appends(handler);
+    }
+
     /** Whether nothing the handler captured waits or is being written now (true when it captures nothing). */
     public boolean idle(Object handler) {
         JulCaptureHandlers h = handlers;

@@ -43,6 +43,8 @@ final class JulHandlerWrite {
     private final VarHandle meter;
     private final VarHandle written;
     private final VarHandle limit;
+    /** {@code FileHandler.append}, or null when this JDK has no such field. */
+    private final VarHandle append;
     private final MethodHandle rotate;
     /** Java 21+: {@code StreamHandler.synchronousPostWriteHook()} (null: Java 17's shape). */
     private final MethodHandle postWriteHook;
@@ -60,6 +62,13 @@ final class JulHandlerWrite {
         MethodHandles.Lookup files = MethodHandles.privateLookupIn(FileHandler.class, lookup);
         meter = files.findVarHandle(FileHandler.class, "meter", meterType);
         limit = files.findVarHandle(FileHandler.class, "limit", long.class);
+        VarHandle appends;
+        try {
+            appends = files.findVarHandle(FileHandler.class, "append", boolean.class);
+        } catch (NoSuchFieldException e) {
+            appends = null; // only a journal's recovery asks (issue 33): it then puts an empty file's lines beside it
+        }
+        append = appends;
         rotate = files.findVirtual(FileHandler.class, "rotate", MethodType.methodType(void.class))
                 .asType(MethodType.methodType(void.class, FileHandler.class));
         MethodHandle hook;
@@ -115,6 +124,11 @@ final class JulHandlerWrite {
         if (postWriteHook == null) {
             afterPublish(handler);
         }
+    }
+
+    /** Whether the handler opens its file to append ({@code FileHandler}'s {@code append}); null when unknown. */
+    Boolean appends(FileHandler handler) {
+        return append == null ? null : (boolean) append.get(handler);
     }
 
     /** The stream under the handler's byte meter (Spool's routed stream when routed), or null. */

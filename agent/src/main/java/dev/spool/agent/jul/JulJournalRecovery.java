@@ -75,8 +75,8 @@ public final class JulJournalRecovery {
      * handler opened with {@code append=false}, JUL's default, writes from offset 0 over them):
      * they go beside it ({@link RecoveryTarget}).
      */
-    public static Result recoverAtRoutingStart(Path logFile) throws IOException {
-        return recover(logFile, false, RecoveryTarget.When.ROUTING_START);
+    public static Result recoverAtRoutingStart(Path logFile, boolean appending) throws IOException {
+        return recover(logFile, false, appending ? RecoveryTarget.When.APPENDING_START : RecoveryTarget.When.ROUTING_START);
     }
 
     /**

@@ -236,6 +236,7 @@ final class JulJournalWriter {
         }
         closed(); // the old stream's lines are its file's (closed() ran at its close; again in case it did not)
         stream = now;
+        journal.reached(Math.max(0, files.reached(now))); // the new file's: the old one's says nothing of it (spool recover)
         files.onClosed(now, this::closed);
         files.showJournal(now, journal::pendingBytes);
     }

@@ -66,13 +66,30 @@ class JulRecoveryTargetTest {
         Path routed = Files.writeString(dir.resolve("routed.log"), "");
         Journaled r = journal(routed, "never written");
         r.journal().abandon(); // as a killed process's: not this process's live journal
-        assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(routed).lines());
+        assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(routed, false).lines());
         assertEquals("", Files.readString(routed));
         assertEquals(r.line(), Files.readString(sideOf(routed)));
         Path cli = Files.writeString(dir.resolve("cli.log"), "");
         Journaled c = journal(cli, "never written");
         assertEquals(1, JulJournalRecovery.recover(cli, true).lines());
         assertEquals(c.line(), Files.readString(cli));
+    }
+
+    /**
+     * The same empty file opened by a handler that appends ({@code FileHandler(pattern, true)}, or a rotating one
+     * killed right after its rotation): its writes go after whatever recovery puts there, so the lines go into it,
+     * where plain JUL had them.
+     */
+    @Test
+    void shouldPutLinesIntoAnEmptyFileWhoseHandlerAppends() throws Exception {
+        Path log = Files.writeString(dir.resolve("appending.log"), "");
+        Journaled r = journal(log, "never written");
+        r.journal().abandon();
+        assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(log, true).lines());
+        assertEquals(r.line(), Files.readString(log));
+        try (java.util.stream.Stream<Path> all = Files.list(dir)) {
+            assertEquals(List.of(), all.filter(p -> p.getFileName().toString().contains(RecoveryTarget.SIDE_SUFFIX)).toList());
+        }
     }
 
     /** Attach takes over a handler that wrote the file plainly since a killed run: that run's lines go beside it. */
@@ -97,7 +114,7 @@ class JulRecoveryTargetTest {
         Path log = Files.writeString(dir.resolve("app.log"), "");
         Journaled j = journal(log, "live");
         assertEquals(0, JulJournalRecovery.recoverAtTakeover(log).lines());
-        assertEquals(0, JulJournalRecovery.recoverAtRoutingStart(log).lines());
+        assertEquals(0, JulJournalRecovery.recoverAtRoutingStart(log, false).lines());
         assertTrue(Files.exists(MappedLogJournal.journalOf(log)));
         j.journal().delete();
     }
@@ -108,10 +125,10 @@ class JulRecoveryTargetTest {
         Path log = Files.writeString(dir.resolve("app.log"), "");
         Journaled first = journal(log, "first run");
         first.journal().abandon();
-        JulJournalRecovery.recoverAtRoutingStart(log);
+        JulJournalRecovery.recoverAtRoutingStart(log, false);
         Journaled second = journal(log, "second run");
         second.journal().abandon();
-        assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(log).lines());
+        assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(log, false).lines());
         try (java.util.stream.Stream<Path> all = Files.list(dir)) {
             List<String> texts = all.filter(p -> p.getFileName().toString().startsWith("app.log" + RecoveryTarget.SIDE_SUFFIX))
                     .sorted().map(p -> {

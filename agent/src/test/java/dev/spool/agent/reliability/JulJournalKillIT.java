@@ -59,8 +59,8 @@ class JulJournalKillIT {
      * A rotating {@code FileHandler} (append, 256 KiB per file, 1000 files: {@code app.log.0} the newest,
      * none deleted in the test's rounds; {@code -Dspool.reliability.julRotateLimit}, {@code julRotateCount}),
      * so kills land before, in and after rotations: the journal of {@code app.log.0} follows it across them. The files read oldest first hold every acknowledged line
-     * once, per thread in order (a killed round's lines a recovery put beside an emptied {@code app.log.0}
-     * come after its lines in the older files).
+     * once, per thread in order; a recovery puts the lines of an {@code app.log.0} a kill left empty (right
+     * after a rotation) into it, the handler appending: no file beside it.
      */
     @Test
     void shouldKeepEveryAcknowledgedJulLineAcrossKillsWhenTheHandlerRotates() throws Exception {
@@ -252,6 +252,8 @@ class JulJournalKillIT {
                             .replaceAll(".*-", "")))).toList();
         }
         assertTrue(generations.size() > 2, "the handler rotated: " + generations);
+        // the handler appends: a recovery puts an app.log.0 a kill left empty (right after a rotation) lines into it
+        assertEquals(List.of(), sides, "side files beside a file its handler appends to");
         StringBuilder text = new StringBuilder();
         for (Path p : generations) {
             text.append(Files.readString(p, StandardCharsets.UTF_8));
