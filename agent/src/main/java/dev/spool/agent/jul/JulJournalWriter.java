@@ -3,6 +3,7 @@ package dev.spool.agent.jul;
 import dev.spool.agent.journal.JournalFiles;
 
 import dev.spool.agent.journal.MappedLogJournal;
+import dev.spool.agent.journal.RingRoom;
 
 import dev.spool.agent.internal.AgentLog;
 import java.io.IOException;
@@ -46,10 +47,6 @@ import java.util.logging.FileHandler;
  * }</pre>
  */
 final class JulJournalWriter {
-    /** How often a caller that finds the ring full drains and waits for the sink before it gives up on the journal. */
-    static final int ROOM_ATTEMPTS = 3;
-    /** After a drain that freed nothing, how long callers store without making room (a stuck ring costs no drain per record). */
-    static final long ROOM_BACKOFF_NANOS = 1_000_000_000L;
     private final MappedLogJournal journal;
     private final JulJournalCodec codec = new JulJournalCodec();
     private final JournalFiles files;
@@ -61,11 +58,13 @@ final class JulJournalWriter {
     /** Records written whose bytes may still be in the sink: {frame, file offset after the line} (drainer only). */
     private final ArrayDeque<long[]> unreached = new ArrayDeque<>();
     private final AtomicLong notJournaled = new AtomicLong();
-    /** {@link System#nanoTime} before which a full ring is not drained again (callers; racy by design: a hint). */
-    private volatile long roomAgainAt = Long.MIN_VALUE;
+    /** A full ring's room-making, shared by the callers. */
+    private final RingRoom room = new RingRoom();
     private long before;
     /** The stream closed since {@link #beforeWrite} (a rotation inside the write, after the line's bytes). */
     private boolean streamClosed;
+    /** {@link #retire} ran (the handler's close, before its stream's): {@link #closed} then changes nothing more. */
+    private boolean retired;
     /** The frame being written now (between {@link #beforeWrite} and {@link #afterWrite}), or -1. */
     private long inFlight = -1;
 
@@ -119,18 +118,7 @@ final class JulJournalWriter {
     void append(JulCapture r, BooleanSupplier makeRoom) {
         long at = -1;
         try {
-            at = store(r);
-            for (int attempt = 0; at == MappedLogJournal.FULL && attempt < ROOM_ATTEMPTS && System.nanoTime() >= roomAgainAt; attempt++) {
-                long trimmedBefore = journal.trimmed();
-                boolean written = makeRoom.getAsBoolean();
-                if (!written || journal.trimmed() == trimmedBefore) {
-                    // the sink failed or nothing left the ring (a frame never done holds the trim): no more
-                    // drains per record for a while, only the store below
-                    roomAgainAt = System.nanoTime() + ROOM_BACKOFF_NANOS;
-                    attempt = ROOM_ATTEMPTS;
-                }
-                at = store(r); // encoded again: the drain may have used this thread's scratch
-            }
+            at = room.store(() -> store(r), makeRoom, journal, RingRoom.ATTEMPTS);
         } catch (RuntimeException e) {
             // a value the codec does not know: this record goes without the journal
         }
@@ -223,6 +211,11 @@ final class JulJournalWriter {
             }
             journal.trim();
         }
+        if (!retired) {
+            // a rotation renames the file next: what reached it says nothing of the new one (spool recover would take
+            // a new, empty file for one emptied since the kill and put the queued lines beside it)
+            journal.reached(0);
+        }
     }
 
     /**
@@ -256,6 +249,7 @@ final class JulJournalWriter {
 
     /** The handler's close (after the last drain): once the sink wrote everything, the journal goes. */
     void retire() {
+        retired = true;
         settle();
         if (files.drain(stream)) {
             settle();

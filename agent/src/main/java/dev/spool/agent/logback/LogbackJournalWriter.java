@@ -3,6 +3,7 @@ package dev.spool.agent.logback;
 import dev.spool.agent.internal.AgentLog;
 import dev.spool.agent.journal.JournalFiles;
 import dev.spool.agent.journal.MappedLogJournal;
+import dev.spool.agent.journal.RingRoom;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
@@ -36,11 +37,6 @@ import java.util.function.BooleanSupplier;
  * }</pre>
  */
 final class LogbackJournalWriter {
-    /** How often a caller that finds the ring full writes what is queued and waits for the sink before it gives up on the journal. */
-    static final int ROOM_ATTEMPTS = 3;
-    /** After a round that freed nothing, how long callers store without making room (a stuck ring costs no drain per event). */
-    static final long ROOM_BACKOFF_NANOS = 1_000_000_000L;
-
     /**
      * {@link #append}'s answer for an event whose content the journal cannot hold exactly (a key-value
      * value or marker of the application's own class, {@link LogbackJournalCodec}): it takes Logback's own
@@ -60,7 +56,8 @@ final class LogbackJournalWriter {
     private volatile Object stream;
     /** Lines written whose bytes may still be in the sink (writer only, under the lock). */
     private final ArrayDeque<Unreached> unreached = new ArrayDeque<>();
-    private volatile long roomAgainAt = Long.MIN_VALUE;
+    /** A full ring's room-making, shared by the callers and the host's own writes. */
+    private final RingRoom room = new RingRoom();
     /** Why the codec last refused an event ({@link #REFUSED}; racy by design: a report's detail). */
     private volatile String lastRefusal;
     private long beforeFrame = -1;
@@ -172,16 +169,8 @@ final class LogbackJournalWriter {
             if (pos < 0 || len == 0 || beforeFrame >= 0 && pos == before && len == beforeLength) {
                 return -1; // a journaled event's own bytes, just them: its frame holds them
             }
-            long at = journal.appendBytes(b, off, len, pos);
-            if (at == MappedLogJournal.FULL && System.nanoTime() >= roomAgainAt) {
-                long trimmedBefore = journal.trimmed();
-                // the caller holds the appender's lock and writes this stream: wait for the sink (bounded), once
-                if (files.awaitWritten(of) && settled() != trimmedBefore) {
-                    at = journal.appendBytes(b, off, len, pos);
-                } else {
-                    roomAgainAt = System.nanoTime() + ROOM_BACKOFF_NANOS;
-                }
-            }
+            // the caller holds the appender's lock and writes this stream: it waits for the sink (bounded), once
+            long at = room.store(() -> journal.appendBytes(b, off, len, pos), () -> awaitSinkHere(of), journal, 1);
             if (at < 0) {
                 errors.accept("logback-journal-skipped", "journal " + journal.path + ": " + len + " bytes Logback wrote"
                         + " itself went without the journal (" + (at == MappedLogJournal.FULL ? "the ring stayed full: the"
@@ -203,10 +192,11 @@ final class LogbackJournalWriter {
         }
     }
 
-    /** {@link #settle}, then the ring offset below which every frame is done. */
-    private long settled() {
+    /** A host write found the ring full: waits (bounded) until the sink wrote this stream, then settles; false when it did not. */
+    private boolean awaitSinkHere(Object of) {
+        boolean written = files.awaitWritten(of);
         settle();
-        return journal.trimmed();
+        return written;
     }
 
     /**
@@ -219,16 +209,7 @@ final class LogbackJournalWriter {
         long at = -1;
         String why = "the journal stopped, or the event is over half the ring";
         try {
-            at = store(event);
-            for (int attempt = 0; at == MappedLogJournal.FULL && attempt < ROOM_ATTEMPTS && System.nanoTime() >= roomAgainAt;
-                    attempt++) {
-                long trimmedBefore = journal.trimmed();
-                if (!makeRoom.getAsBoolean() || journal.trimmed() == trimmedBefore) {
-                    roomAgainAt = System.nanoTime() + ROOM_BACKOFF_NANOS;
-                    attempt = ROOM_ATTEMPTS;
-                }
-                at = store(event);
-            }
+            at = room.store(() -> store(event), makeRoom, journal, RingRoom.ATTEMPTS);
             if (at == MappedLogJournal.FULL) {
                 why = "the ring stayed full after the caller wrote what was queued: the sink is stuck or behind";
             }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code -Ddev.spool.jul.journalBytes}), 20,000 records of 100 characters (2 MB): the disk fills, the
  * sink's writes fail, the lines written before the failure never reach the file, so the ring stays
  * full. A caller that finds it full drains and waits for the sink at most {@code spool.sink.wait.millis},
- * then stores without waiting for a second ({@code JulJournalWriter.ROOM_BACKOFF_NANOS}): its record is
+ * then stores without waiting for a second ({@code RingRoom.BACKOFF_NANOS}): its record is
  * captured without the journal, counted and named ({@code jul-journal-full}). The host's calls all return
  * (the host ends within the test's bound: 20,000 waits of the sink's 10 s would take days), its
  * {@code ErrorManager} is called, {@code flush()} and {@code close()} return: what plain JUL prints on the
