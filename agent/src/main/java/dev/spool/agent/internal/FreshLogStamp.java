@@ -2,7 +2,6 @@ package dev.spool.agent.internal;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 
@@ -37,7 +36,7 @@ final class FreshLogStamp {
         boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // Spool's own look and change, not the host's
         try {
             long now = System.currentTimeMillis();
-            long stamp = Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS).toMillis();
+            long stamp = Files.getLastModifiedTime(file).toMillis(); // through a link, as Logback's File.lastModified()
             if (stamp < now && now - stamp < 1000 && stamp / 1000 != now / 1000 && Files.size(file) == 0) {
                 Files.setLastModifiedTime(file, FileTime.fromMillis(now));
             }

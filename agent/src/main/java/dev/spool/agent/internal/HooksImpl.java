@@ -262,7 +262,8 @@ final class HooksImpl implements SpoolHooks {
             streamName = kind + "-" + Integer.toHexString(System.identityHashCode(out));
         }
         try {
-            long recovered = RoutedJournalFiles.recoverAtStart(control, streamName, appends(owner)); // before the sink attaches the file
+            // before the sink attaches the file and reads its size
+            long recovered = RoutedJournalFiles.recoverAtStart(control, streamName, julCaptures, owner);
             OutputStream routed = backends.logStream(kind, null, out, streamName); // a JUL log's sink is found by name
             RoutedStream stream = new RoutedStream(out, routed, control, streamName).owner(owner); // the FileHandler
             stream.showJournal(null, recovered);
@@ -272,15 +273,6 @@ final class HooksImpl implements SpoolHooks {
         } catch (RuntimeException e) {
             control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");
             return out;
-        }
-    }
-
-    /** Whether the JUL handler opening its file now appends to it (its journal's lines then go into an empty file). */
-    private boolean appends(Object handler) {
-        try {
-            return julCaptures != null && Boolean.TRUE.equals(julCaptures.appends(handler));
-        } catch (RuntimeException | LinkageError e) {
-            return false; // unknown: an empty file's lines go beside it
         }
     }
 

@@ -21,7 +21,7 @@ final class RoutedJournalFiles implements JournalFiles {
      *
      * @return the lines recovered
      */
-    static long recoverAtStart(AgentControl control, String name, boolean appending) {
+    static long recoverAtStart(AgentControl control, String name, dev.spool.agent.jul.JulCaptures captures, Object handler) {
         Path file = RoutedStream.absolute(name);
         boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // Spool's own look, not the host's (no drain)
         try {
@@ -32,7 +32,9 @@ final class RoutedJournalFiles implements JournalFiles {
             dev.spool.bridge.Hooks.markSpoolThread(was);
         }
         try {
-            JulJournalRecovery.Result r = JulJournalRecovery.recoverAtRoutingStart(file, appending);
+            boolean appending = appends(captures, handler);
+            JulJournalRecovery.Result r = JulJournalRecovery.recoverAtRoutingStart(file, appending,
+                    appending ? null : generationOne(captures, handler));
             if (r.problem() != null) {
                 control.error("jul-journal-recovery:" + file, r.describe(file));
             } else if (r.lines() > 0 || r.note() != null) {
@@ -43,6 +45,24 @@ final class RoutedJournalFiles implements JournalFiles {
             control.error("jul-journal-recovery:" + file, "journal of " + file + " not replayed (" + e + "): kept for"
                     + " `spool recover " + file + "`");
             return 0;
+        }
+    }
+
+    /** Whether the JUL handler opening its file now appends to it (its journal's lines then go into an empty file). */
+    private static boolean appends(dev.spool.agent.jul.JulCaptures captures, Object handler) {
+        try {
+            return captures != null && Boolean.TRUE.equals(captures.appends(handler));
+        } catch (RuntimeException | LinkageError e) {
+            return false; // unknown: an empty file's lines go beside it
+        }
+    }
+
+    /** Where the rotating JUL handler opening its file now moved the old one (generation 1), or null. */
+    private static Path generationOne(dev.spool.agent.jul.JulCaptures captures, Object handler) {
+        try {
+            return captures == null ? null : captures.generationOne(handler);
+        } catch (RuntimeException | LinkageError e) {
+            return null;
         }
     }
 

@@ -73,6 +73,18 @@ public final class RecoveryTarget implements AutoCloseable {
      * recovered {@code when}.
      */
     public static RecoveryTarget of(Path logFile, MappedByteBuffer m, int[] sorted, When when) throws IOException {
+        return of(logFile, m, sorted, when, null);
+    }
+
+    /**
+     * As {@link #of(Path, MappedByteBuffer, int[], When)}; {@code previous} (may be null) is where the
+     * killed run's file went at this start of routing: a rotating JUL handler opened with
+     * {@code append=false} renames generation 0 to 1 before it opens a new, empty one. Lines diverted
+     * beside the new file are then skipped when found at their recorded offset in it (they reached the
+     * file before the kill and are there still), as at a takeover.
+     */
+    public static RecoveryTarget of(Path logFile, MappedByteBuffer m, int[] sorted, When when, Path previous)
+            throws IOException {
         long token = m.getLong(MappedLogJournal.DIVERTED_OFFSET);
         boolean resumed = token != 0;
         if (!resumed) {
@@ -90,8 +102,9 @@ public final class RecoveryTarget implements AutoCloseable {
             m.putLong(MappedLogJournal.DIVERTED_OFFSET, token); // first: a recovery killed from here on resumes this file
         }
         Path side = side(logFile, m, token);
-        FileChannel log = when == When.TAKEOVER && !resumed && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
-                ? FileChannel.open(logFile, StandardOpenOption.READ) : null;
+        Path read = when == When.TAKEOVER ? logFile : when == When.ROUTING_START ? previous : null;
+        FileChannel log = read != null && !resumed && Files.isRegularFile(read, LinkOption.NOFOLLOW_LINKS)
+                ? FileChannel.open(read, StandardOpenOption.READ) : null;
         return new RecoveryTarget(tmp(side), side, resumed, log);
     }
 

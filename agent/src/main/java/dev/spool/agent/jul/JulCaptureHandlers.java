@@ -31,7 +31,8 @@ import java.util.logging.XMLFormatter;
  *
  * <p>Thread-safe: the handlers' logs are a copy-on-write array (few handlers; a lookup is a scan
  * by identity, no lock, no allocation); creating and retiring a log takes this object's lock.
- * Made by {@link JulCaptures} at the first {@code publish}, never at the agent's start: verifying
+ * Made by {@link JulCaptures} at the first {@code publish} or {@code FileHandler} open (its append mode,
+ * for a journal's recovery), never at the agent's start: verifying
  * this class loads {@code FileHandler}, which must first be loaded through the weaver.
  */
 final class JulCaptureHandlers {
@@ -171,6 +172,11 @@ final class JulCaptureHandlers {
     /** Whether {@code handler} is a {@code FileHandler} that opens its file to append; null when unknown. */
     Boolean appends(Object handler) {
         return writes != null && handler instanceof FileHandler f ? writes.appends(f) : null;
+    }
+
+    /** {@code handler}'s generation-1 file when it is a rotating {@code FileHandler}; null otherwise or when unknown. */
+    java.nio.file.Path generationOne(Object handler) {
+        return writes != null && handler instanceof FileHandler f ? writes.generationOne(f) : null;
     }
 
     /** Whether nothing the handler captured waits or is being written now. */

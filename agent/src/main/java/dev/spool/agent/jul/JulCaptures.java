@@ -11,7 +11,7 @@ import java.util.function.Predicate;
 
 /**
  * The woven JUL hooks' entry point for capture at the call (issue 13); the work is done by
- * {@link JulCaptureHandlers}, made at the first {@code FileHandler.publish}.
+ * {@link JulCaptureHandlers}, made at the first {@code FileHandler.publish} or open (both woven: after the weaver).
  *
  * <p>Why a facade: this object is made while the agent starts, before its class transformer is
  * installed. Verifying a class that passes a {@code FileHandler} where a {@code Handler} or
@@ -71,6 +71,15 @@ public final class JulCaptures {
             h = handlers();
         }
         return h.appends(handler);
+    }
+
+    /** {@code handler}'s generation-1 file when it is a rotating {@code FileHandler} (where its start moved the old file); null otherwise. */
+    public java.nio.file.Path generationOne(Object handler) {
+        JulCaptureHandlers h = handlers;
+        if (h == null) {
+            h = handlers();
+        }
+        return h.generationOne(handler);
     }
 
     /** Whether nothing the handler captured waits or is being written now (true when it captures nothing). */

@@ -45,6 +45,8 @@ final class JulHandlerWrite {
     private final VarHandle limit;
     /** {@code FileHandler.append}, or null when this JDK has no such field. */
     private final VarHandle append;
+    /** {@code FileHandler.files} (its generations' files), or null when this JDK has no such field. */
+    private final VarHandle generations;
     private final MethodHandle rotate;
     /** Java 21+: {@code StreamHandler.synchronousPostWriteHook()} (null: Java 17's shape). */
     private final MethodHandle postWriteHook;
@@ -69,6 +71,13 @@ final class JulHandlerWrite {
             appends = null; // only a journal's recovery asks (issue 33): it then puts an empty file's lines beside it
         }
         append = appends;
+        VarHandle files0;
+        try {
+            files0 = files.findVarHandle(FileHandler.class, "files", java.io.File[].class);
+        } catch (NoSuchFieldException e) {
+            files0 = null; // only a journal's recovery asks (issue 33)
+        }
+        generations = files0;
         rotate = files.findVirtual(FileHandler.class, "rotate", MethodType.methodType(void.class))
                 .asType(MethodType.methodType(void.class, FileHandler.class));
         MethodHandle hook;
@@ -126,9 +135,19 @@ final class JulHandlerWrite {
         }
     }
 
-    /** Whether the handler opens its file to append ({@code FileHandler}'s {@code append}); null when unknown. */
+    /**
+     * Whether the handler, opening its file now, opens it to append; null when unknown. Its
+     * {@code append} setting applies to its first open only (its construction: no meter yet); a
+     * rotation opens the next file with {@code append=false} while the old meter is still set.
+     */
     Boolean appends(FileHandler handler) {
-        return append == null ? null : (boolean) append.get(handler);
+        return append == null ? null : (boolean) append.get(handler) && meter.get(handler) == null;
+    }
+
+    /** The handler's generation-1 file (where a rotation moves generation 0), or null: it does not rotate, or unknown. */
+    java.nio.file.Path generationOne(FileHandler handler) {
+        java.io.File[] f = generations == null ? null : (java.io.File[]) generations.get(handler);
+        return f == null || f.length < 2 || f[1] == null ? null : f[1].toPath().toAbsolutePath();
     }
 
     /** The stream under the handler's byte meter (Spool's routed stream when routed), or null. */

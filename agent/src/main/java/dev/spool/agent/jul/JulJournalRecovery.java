@@ -76,7 +76,16 @@ public final class JulJournalRecovery {
      * they go beside it ({@link RecoveryTarget}).
      */
     public static Result recoverAtRoutingStart(Path logFile, boolean appending) throws IOException {
-        return recover(logFile, false, appending ? RecoveryTarget.When.APPENDING_START : RecoveryTarget.When.ROUTING_START);
+        return recoverAtRoutingStart(logFile, appending, null);
+    }
+
+    /**
+     * As {@link #recoverAtRoutingStart(Path, boolean)}; {@code previous} (may be null): where a rotating
+     * handler that does not append just renamed the killed run's file ({@link RecoveryTarget}).
+     */
+    public static Result recoverAtRoutingStart(Path logFile, boolean appending, Path previous) throws IOException {
+        return recover(logFile, false, appending ? RecoveryTarget.When.APPENDING_START : RecoveryTarget.When.ROUTING_START,
+                previous);
     }
 
     /**
@@ -89,6 +98,11 @@ public final class JulJournalRecovery {
     }
 
     private static Result recover(Path logFile, boolean refuseLiveOwner, RecoveryTarget.When when) throws IOException {
+        return recover(logFile, refuseLiveOwner, when, null);
+    }
+
+    private static Result recover(Path logFile, boolean refuseLiveOwner, RecoveryTarget.When when, Path previous)
+            throws IOException {
         Path jp = MappedLogJournal.journalOf(logFile);
         if (!Files.isRegularFile(jp, LinkOption.NOFOLLOW_LINKS)
                 || when != RecoveryTarget.When.RECOVER_COMMAND && MappedLogJournal.live(jp)) {
@@ -111,7 +125,7 @@ public final class JulJournalRecovery {
                     return new Result(0, 0, null, "journal " + jp + " belongs to process " + pid + ", which is running:"
                             + " not replayed (its agent writes those lines)");
                 }
-                r = wrong == null ? replay(logFile, m, when) : null;
+                r = wrong == null ? replay(logFile, m, when, previous) : null;
             }
         } catch (IllegalArgumentException e) { // its format string or charset is not one Spool reproduces
             wrong = "its header cannot be used (" + e.getMessage() + ")";
@@ -127,7 +141,8 @@ public final class JulJournalRecovery {
         return r;
     }
 
-    private static Result replay(Path logFile, MappedByteBuffer m, RecoveryTarget.When when) throws IOException {
+    private static Result replay(Path logFile, MappedByteBuffer m, RecoveryTarget.When when, Path previous)
+            throws IOException {
         String format = text(m, MappedLogJournal.FORMAT_OFFSET);
         Charset charset = Charset.forName(text(m, MappedLogJournal.CHARSET_OFFSET));
         CompiledSimpleFormatter formatter = CompiledSimpleFormatter.compile(format);
@@ -140,7 +155,7 @@ public final class JulJournalRecovery {
         long unreadable = 0;
         try (JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, formatter, format, charset)) {
             int[] frames = frames(m, ring, trimmed, formatted); // batches are formatted from here on, during the scan
-            RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, when); // the log file, or beside it
+            RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, when, previous); // the log file, or beside it
             if (target.done()) {
                 return new Result(0, 0, target.note(logFile), null);
             }

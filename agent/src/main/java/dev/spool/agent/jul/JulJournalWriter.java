@@ -96,7 +96,7 @@ final class JulJournalWriter {
             MappedLogJournal journal = MappedLogJournal.create(file, format.format(), charset);
             files.showJournal(stream, journal::pendingBytes);
             JulJournalWriter w = new JulJournalWriter(journal, files, file, stream, errors);
-            files.onClosed(stream, w::closed);
+            files.onClosed(stream, () -> w.closed(stream));
             return w;
         } catch (IOException e) {
             errors.accept("jul-journal", e.getMessage() + ": its records are captured without a journal (lost by a kill -9"
@@ -197,7 +197,10 @@ final class JulJournalWriter {
      * sink failed; its bytes go where the sink's failure sends them) is done too: it is not this
      * file's any more, counted.
      */
-    void closed() {
+    void closed(Object which) {
+        if (which != stream || retired) {
+            return; // an old stream's late close; or the handler's close after retire(), which decided the journal's fate
+        }
         streamClosed = true;
         if (inFlight >= 0 && files.position(stream) > before) {
             journal.done(inFlight); // the line whose write rotates: its bytes are in this file, renamed next
@@ -211,11 +214,9 @@ final class JulJournalWriter {
             }
             journal.trim();
         }
-        if (!retired) {
-            // a rotation renames the file next: what reached it says nothing of the new one (spool recover would take
-            // a new, empty file for one emptied since the kill and put the queued lines beside it)
-            journal.reached(0);
-        }
+        // a rotation renames the file next: what reached it says nothing of the new one (spool recover would take
+        // a new, empty file for one emptied since the kill and put the queued lines beside it)
+        journal.reached(0);
     }
 
     /**
@@ -227,10 +228,10 @@ final class JulJournalWriter {
         if (!file.equals(files.file(now)) || files.position(now) < 0 || files.reached(now) < 0) {
             return;
         }
-        closed(); // the old stream's lines are its file's (closed() ran at its close; again in case it did not)
+        closed(stream); // the old stream's lines are its file's (closed() ran at its close; again in case it did not)
         stream = now;
         journal.reached(Math.max(0, files.reached(now))); // the new file's: the old one's says nothing of it (spool recover)
-        files.onClosed(now, this::closed);
+        files.onClosed(now, () -> closed(now));
         files.showJournal(now, journal::pendingBytes);
     }
 

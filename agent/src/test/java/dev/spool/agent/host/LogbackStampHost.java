@@ -27,6 +27,11 @@ public final class LogbackStampHost {
         Path dir = Path.of(args[0]);
         Path file = dir.resolve("app.log");
         Object context = Class.forName("org.slf4j.LoggerFactory").getMethod("getILoggerFactory").invoke(null);
+        Object warm = create("ch.qos.logback.core.FileAppender"); // classes loaded, the sink machinery started: the
+        call(warm, "setContext", context);                        // timed start below is short
+        call(warm, "setFile", dir.resolve("warm.log").toString());
+        call(warm, "setEncoder", LogbackDiffHost.encoder("%msg%n"));
+        call(warm, "start");
         Object appender = create("ch.qos.logback.core.rolling.RollingFileAppender");
         call(appender, "setContext", context);
         call(appender, "setName", "STAMP");

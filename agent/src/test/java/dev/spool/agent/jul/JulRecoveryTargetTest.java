@@ -92,6 +92,27 @@ class JulRecoveryTargetTest {
         }
     }
 
+    /**
+     * A rotating handler opened with {@code append=false} renamed the killed run's file to generation 1 and
+     * opened an empty generation 0: lines found at their recorded offset in generation 1 reached it before
+     * the kill and stay only there; the others go beside generation 0.
+     */
+    @Test
+    void shouldSkipLinesTheRenamedFileHoldsWhenARotatingHandlerStartsAnew() throws Exception {
+        Path log = dir.resolve("app.log.0");
+        Journaled reached = journal(log, "reached the file, not yet done");
+        reached.journal().filePos(reached.frame(), 0);
+        long never = appendRecord(reached.journal(), "never written");
+        reached.journal().abandon();
+        Path old = Files.writeString(dir.resolve("app.log.1"), reached.line()); // the killed run's file, renamed
+        Files.writeString(log, "");
+        assertEquals(1, JulJournalRecovery.recoverAtRoutingStart(log, false, old).lines());
+        assertEquals(reached.line(), Files.readString(old));
+        assertEquals("", Files.readString(log));
+        assertEquals(line("never written"), Files.readString(sideOf(log)), "only the line that had not reached the file");
+        assertTrue(never >= 0);
+    }
+
     /** Attach takes over a handler that wrote the file plainly since a killed run: that run's lines go beside it. */
     @Test
     void shouldPutAKilledRunsLinesBesideAFileTheRunTakenOverByAttachWrote() throws Exception {

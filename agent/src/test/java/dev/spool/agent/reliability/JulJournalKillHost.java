@@ -23,7 +23,8 @@ import java.util.logging.SimpleFormatter;
  * parent is gone). Usage: {@code JulJournalKillHost <log file> <acks file> <round> [truncate|rotate]} (truncate:
  * the handler opens its file with {@code append=false}; rotate: it appends and rotates at
  * {@code -Dkill.jul.limit} bytes, default {@value #ROTATE_LIMIT}, over {@code -Dkill.jul.count} files,
- * default {@value #ROTATE_COUNT}: {@code <log file>.0} is the newest, none is deleted in a test's rounds).
+ * default {@value #ROTATE_COUNT}: {@code <log file>.0} is the newest, none is deleted in a test's rounds;
+ * rotate-truncate: the same with {@code append=false}, so each start first moves the killed run's files on by one).
  */
 public final class JulJournalKillHost {
     static final String FORMAT = "%1$tF %1$tT.%1$tL %4$s %3$s: %5$s%6$s%n";
@@ -56,9 +57,9 @@ public final class JulJournalKillHost {
         }
         acks.putLong(0, -1).putLong(8, -1);
         String mode = args.length < 4 ? "" : args[3];
-        FileHandler handler = mode.equals("rotate")
+        FileHandler handler = mode.startsWith("rotate") // "rotate-truncate": append=false, so each start rotates first
                 ? new FileHandler(args[0], Integer.getInteger("kill.jul.limit", ROTATE_LIMIT),
-                        Integer.getInteger("kill.jul.count", ROTATE_COUNT), true) // files <log>.0 (newest), <log>.1, ...
+                        Integer.getInteger("kill.jul.count", ROTATE_COUNT), mode.equals("rotate")) // <log>.0 (newest), <log>.1, ...
                 : new FileHandler(args[0], !mode.equals("truncate")); // count 1, no limit: never rotates
         handler.setEncoding("UTF-8");
         handler.setFormatter(new SimpleFormatter());
