@@ -215,7 +215,9 @@ class LogbackJournalKillIT {
      * only round 1's events (valid UTF-8, whole); round 0's events that had not reached the file by the
      * kill are in one {@code app.log.spool-recovered-<round 0's pid>-<token>} beside it, named in round 1's
      * agent log: what the file held at the kill followed by the side file is round 0's events 0, 1, 2, …
-     * per thread, each once, up to at least the last acknowledged.
+     * per thread, each once, up to at least the last acknowledged; the side file's first events may be ones
+     * the file held at the kill (reached it, not yet marked done: the truncation removed them from the file),
+     * each once, consecutive per thread (seen in a clean CI: 1,371 of 3,582).
      */
     @Test
     void shouldKeepAKilledRunsEventsBesideTheFileTheNextRunTruncates() throws Exception {
@@ -261,9 +263,27 @@ class LogbackJournalKillIT {
             reached.remove(reached.size() - 1); // torn by the kill: the side file must hold it whole
         }
         List<Event> round0 = new ArrayList<>(reached);
+        // the new run truncated the file: lines it held but whose frames were not marked done yet (the sink wrote them
+        // just before the kill) are beside it too, documented (RELIABILITY): allowed once, at the side file's start
+        java.util.Set<String> atKillIds = new java.util.HashSet<>();
+        reached.forEach(e -> atKillIds.add(e.round() + ":" + e.thread() + ":" + e.seq()));
+        long alsoAtKill = 0;
         for (Path side : sides) {
-            round0.addAll(events.read(side));
+            long[] last = {-1, -1};
+            for (Event e : events.read(side)) {
+                if (e.round() == 0 && last[e.thread()] >= 0 && e.seq() != last[e.thread()] + 1) {
+                    problems.add(e.where() + ": r0 t" + e.thread() + " " + e.seq() + " after " + last[e.thread()] + " in the side file");
+                }
+                last[e.thread()] = e.round() == 0 ? e.seq() : last[e.thread()];
+                if (atKillIds.contains(e.round() + ":" + e.thread() + ":" + e.seq())) {
+                    alsoAtKill++;
+                } else {
+                    round0.add(e);
+                }
+            }
         }
+        System.out.println("LogbackJournalKillIT: truncated file: " + reached.size() + " whole events at the kill, "
+                + alsoAtKill + " of them also beside it (" + where + ")");
         List<Event> inFile = events.read(log);
         LogbackKillLedger ledger = new LogbackKillLedger(acked);
         ledger.inOrder(round0);
