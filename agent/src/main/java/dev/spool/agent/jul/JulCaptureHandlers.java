@@ -130,7 +130,16 @@ final class JulCaptureHandlers {
             if (log.format.readsSource()) {
                 sources.infer(record); // here, not in capture: every frame between the logger and the walk costs (~0.25 µs)
             }
-            captured = log.format.capture(record, sources);
+            if (runsHostCode(record)) {
+                // plain JUL runs this code in the format, under the handler's monitor: one thread at a time. Run
+                // concurrently it can answer otherwise (seed 124 of the JUL fuzz: a Date parameter's toString() gave
+                // "GMT+12:45" for Pacific/Chatham on one of four threads, "CHAST" under plain)
+                synchronized (handler) {
+                    captured = log.format.capture(record, sources);
+                }
+            } else {
+                captured = log.format.capture(record, sources);
+            }
         } catch (JulCapture.HostCodeFailed e) {
             // the JDK's format would have failed here, after the same host code: reported as it reports it, in order,
             // and never formatted again (the host's path would run that code a second time, issue 30)
@@ -154,6 +163,17 @@ final class JulCaptureHandlers {
             log.drainHere(); // retired while this record was captured: its last drain may have run before the offer
         }
         return true;
+    }
+
+    /**
+     * Whether capturing {@code record} runs code of the host's or JDK code with shared state at the call (a
+     * parameter that is not an immutable JDK value, a thrown, a resource bundle): the capture then holds the
+     * handler's monitor, as plain JUL's format does.
+     */
+    private static boolean runsHostCode(LogRecord record) {
+        Object[] parameters = record.getParameters();
+        return record.getThrown() != null || record.getResourceBundle() != null
+                || parameters != null && parameters.length > 0 && !JulMessages.allImmutable(parameters);
     }
 
     /** The woven {@code StreamHandler.flush()} / {@code FileHandler.close()}: what was captured goes first. */
