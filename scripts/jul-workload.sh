@@ -6,7 +6,8 @@
 # agent/target/spool-agent.jar). About 1 minute per round on a quiet 2-core machine. Ends with the
 # median total_ms and process_cpu_ms of each mode and the target's ratio, agent / discard (<= 0.5).
 # AGENT_ARGS adds agent arguments to both agent runs; JVM_ARGS JVM options to every run (e.g.
-# JVM_ARGS=-Ddev.spool.jul.directWrite=false for the writer through the handler's Writer).
+# JVM_ARGS=-Ddev.spool.jul.directWrite=false for the writer through the handler's Writer;
+# JVM_ARGS=-Dbench.jul.limit=4194304 for a handler rotating every 4 MiB over 20 files).
 set -euo pipefail
 rounds=${1:-3}
 java=${JAVA:-java}
@@ -24,14 +25,17 @@ run() { # <mode label> <JulIssueWorkload mode> <out dir> [jvm options...]
   echo "$line"
   echo "$label $line" >> "$dir/results"
 }
+lines() { # <out dir>: the log's lines (every generation of a rotating one), timestamps cut, sorted
+  cat $(ls "$1"/jul-workload.log "$1"/jul-workload.log.[0-9] "$1"/jul-workload.log.[0-9][0-9] 2>/dev/null) \
+    | sed -E 's/^[A-Z][a-z]+ [0-9]{2}, [0-9]{4} [0-9:]+ [AP]M //' | sort
+}
 for r in $(seq 1 "$rounds"); do
   echo "round $r"
   run plain file "$dir/plain"
   run agent file "$dir/agent" -javaagent:"$agent${AGENT_ARGS:+=$AGENT_ARGS}"
   run routed file "$dir/routed" -javaagent:"$agent=spool.events.capture=false${AGENT_ARGS:+,$AGENT_ARGS}"
   run discard discard "$dir/discard"
-  if ! cmp -s <(sed -E 's/^[A-Z][a-z]+ [0-9]{2}, [0-9]{4} [0-9:]+ [AP]M //' "$dir/plain/jul-workload.log" | sort) \
-              <(sed -E 's/^[A-Z][a-z]+ [0-9]{2}, [0-9]{4} [0-9:]+ [AP]M //' "$dir/agent/jul-workload.log" | sort); then
+  if ! cmp -s <(lines "$dir/plain") <(lines "$dir/agent"); then
     echo "the agent's lines differ from plain (timestamps aside)"; exit 1
   fi
   rm -rf "${dir:?}"/plain "${dir:?}"/agent "${dir:?}"/routed "${dir:?}"/discard

@@ -24,7 +24,8 @@ import java.util.logging.StreamHandler;
  * last logging call returned) and the caller's cost per record (each thread's time in its logging
  * loop divided by its records, averaged), the callers' CPU time per record (the same from
  * {@code ThreadMXBean}: what a record costs the application's threads, robust on a loaded
- * machine), the bytes the callers allocated per record and the process's CPU time (all threads: the work moved, not removed). Usage: {@code JulIssueWorkload file|discard <dir>}.
+ * machine), the bytes the callers allocated per record and the process's CPU time (all threads: the work moved, not removed). Usage: {@code JulIssueWorkload file|discard <dir>};
+ * {@code -Dbench.jul.limit=<bytes>}: the {@code FileHandler} rotates at that size over 20 files.
  */
 public final class JulIssueWorkload {
 
@@ -39,6 +40,8 @@ public final class JulIssueWorkload {
         logger.setUseParentHandlers(false);
         Handler handler = mode.equals("discard")
                 ? new FlushingStreamHandler(OutputStream.nullOutputStream())
+                : Integer.getInteger("bench.jul.limit", 0) > 0 // rotating: jul-workload.log.0 (newest), .1, ...
+                ? new FileHandler(dir.resolve("jul-workload.log").toString(), Integer.getInteger("bench.jul.limit"), 20, false)
                 : new FileHandler(dir.resolve("jul-workload.log").toString(), false);
         handler.setFormatter(new SimpleFormatter());
         logger.addHandler(handler);
