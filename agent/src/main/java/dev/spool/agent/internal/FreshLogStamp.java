@@ -28,7 +28,7 @@ final class FreshLogStamp {
     private FreshLogStamp() {
     }
 
-    /** Stamps {@code file} with the wall clock's time when it is empty and its stamp is in the previous second. */
+    /** Stamps {@code file}, which the caller found empty, with the wall clock's time when its stamp is in the previous second. */
     static void stampIfJustCreated(Path file) {
         if (file == null) {
             return;
@@ -37,7 +37,7 @@ final class FreshLogStamp {
         try {
             long now = System.currentTimeMillis();
             long stamp = Files.getLastModifiedTime(file).toMillis(); // through a link, as Logback's File.lastModified()
-            if (stamp < now && now - stamp < 1000 && stamp / 1000 != now / 1000 && Files.size(file) == 0) {
+            if (stamp < now && now - stamp < 1000 && stamp / 1000 != now / 1000) {
                 Files.setLastModifiedTime(file, FileTime.fromMillis(now));
             }
         } catch (IOException | RuntimeException e) {

@@ -14,7 +14,10 @@ import java.util.function.LongSupplier;
  *
  * <p>Thread-safe: the back-off instant is a racy hint (a volatile, no lock). Example:
  * <pre>{@code
- * long at = room.store(() -> journal.append(bytes, n), () -> drainAndAwaitSink(), journal, RingRoom.ATTEMPTS);
+ * long at = journal.append(bytes, n); // the common case: no lambda made, nothing allocated
+ * if (at == MappedLogJournal.FULL) {
+ *     at = room.afterFull(() -> journal.append(bytes, n), () -> drainAndAwaitSink(), journal, RingRoom.ATTEMPTS);
+ * }
  * }</pre>
  */
 public final class RingRoom {
@@ -27,11 +30,12 @@ public final class RingRoom {
     private volatile long againAt = Long.MIN_VALUE;
 
     /**
-     * {@code store}'s result (a frame's offset, or a negative refusal); while it is {@link MappedLogJournal#FULL},
-     * at most {@code attempts} times: {@code makeRoom} (false: the sink did not finish in time), then store again.
+     * After a store found the ring {@link MappedLogJournal#FULL}: at most {@code attempts} times, {@code makeRoom}
+     * (false: the sink did not finish in time), then {@code store} again; its last result (a frame's offset, or a
+     * negative refusal). Called only when full, so the caller's common path makes no lambda.
      */
-    public long store(LongSupplier store, BooleanSupplier makeRoom, MappedLogJournal journal, int attempts) {
-        long at = store.getAsLong();
+    public long afterFull(LongSupplier store, BooleanSupplier makeRoom, MappedLogJournal journal, int attempts) {
+        long at = MappedLogJournal.FULL;
         for (int attempt = 0; at == MappedLogJournal.FULL && attempt < attempts && System.nanoTime() >= againAt; attempt++) {
             long trimmedBefore = journal.trimmed();
             if (!makeRoom.getAsBoolean() || journal.trimmed() == trimmedBefore) {

@@ -118,7 +118,10 @@ final class JulJournalWriter {
     void append(JulCapture r, BooleanSupplier makeRoom) {
         long at = -1;
         try {
-            at = room.store(() -> store(r), makeRoom, journal, RingRoom.ATTEMPTS);
+            at = store(r);
+            if (at == MappedLogJournal.FULL) {
+                at = room.afterFull(() -> store(r), makeRoom, journal, RingRoom.ATTEMPTS);
+            }
         } catch (RuntimeException e) {
             // a value the codec does not know: this record goes without the journal
         }

@@ -170,7 +170,10 @@ final class LogbackJournalWriter {
                 return -1; // a journaled event's own bytes, just them: its frame holds them
             }
             // the caller holds the appender's lock and writes this stream: it waits for the sink (bounded), once
-            long at = room.store(() -> journal.appendBytes(b, off, len, pos), () -> awaitSinkHere(of), journal, 1);
+            long at = journal.appendBytes(b, off, len, pos);
+            if (at == MappedLogJournal.FULL) {
+                at = room.afterFull(() -> journal.appendBytes(b, off, len, pos), () -> awaitSinkHere(of), journal, 1);
+            }
             if (at < 0) {
                 errors.accept("logback-journal-skipped", "journal " + journal.path + ": " + len + " bytes Logback wrote"
                         + " itself went without the journal (" + (at == MappedLogJournal.FULL ? "the ring stayed full: the"
@@ -209,7 +212,10 @@ final class LogbackJournalWriter {
         long at = -1;
         String why = "the journal stopped, or the event is over half the ring";
         try {
-            at = room.store(() -> store(event), makeRoom, journal, RingRoom.ATTEMPTS);
+            at = store(event);
+            if (at == MappedLogJournal.FULL) {
+                at = room.afterFull(() -> store(event), makeRoom, journal, RingRoom.ATTEMPTS);
+            }
             if (at == MappedLogJournal.FULL) {
                 why = "the ring stayed full after the caller wrote what was queued: the sink is stuck or behind";
             }
