@@ -165,31 +165,28 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             return false;
         }
         captured = true;
+        return journalAndQueue(event, event);
+    }
+
+    /**
+     * Journals {@code event} and queues {@code item} (with its frame when journaled); false leaves the event to
+     * Logback's own path on this thread (a rolling appender's check included): the journal refused it
+     * ({@link #leftToLogback}), or the queue stayed full for the whole bound (what is queued is written first,
+     * {@link #writeQueuedBeforeLogback}; its frame is not replayed).
+     */
+    private boolean journalAndQueue(Object event, Object item) {
         LogbackJournalWriter j = journal;
         long frame = j == null ? -1 : j.append(event, room);
         if (frame == LogbackJournalWriter.REFUSED) {
             return leftToLogback(j);
         }
-        if (offer(item(event, frame, j), frame, j)) {
-            return true;
-        }
-        writeQueuedBeforeLogback(); // full for the whole bound: Logback's own path writes it, after the queued ones
-        return false;
-    }
-
-    /** {@code item} as queued: with its frame in {@code j} when journaled. */
-    private static Object item(Object item, long frame, LogbackJournalWriter j) {
-        return frame < 0 ? item : new LogbackJournalWriter.Journaled(item, frame, j);
-    }
-
-    /** Queues {@code item}; false when the queue stayed full (the event then takes Logback's own path: its frame is not replayed). */
-    private boolean offer(Object item, long frame, LogbackJournalWriter j) {
-        if (queue.offer(item)) {
+        if (queue.offer(frame < 0 ? item : new LogbackJournalWriter.Journaled(item, frame, j))) {
             return true;
         }
         if (j != null) {
             j.notQueued(frame);
         }
+        writeQueuedBeforeLogback();
         return false;
     }
 
@@ -239,16 +236,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             return false;
         }
         captured = true;
-        LogbackJournalWriter j = journal;
-        long frame = j == null ? -1 : j.append(event, room);
-        if (frame == LogbackJournalWriter.REFUSED) {
-            return leftToLogback(j); // its check on this thread, as Logback's own subAppend does
-        }
-        if (offer(item(new RollingCheck.Checked(event, clock), frame, j), frame, j)) {
-            return true;
-        }
-        writeQueuedBeforeLogback(); // full for the whole bound: Logback's own path, its check after every queued event's
-        return false;
+        return journalAndQueue(event, new RollingCheck.Checked(event, clock));
     }
 
     /**
