@@ -19,7 +19,8 @@ import java.util.zip.CRC32C;
 
 /**
  * The mapped journal of one routed log (issue 33): a JUL {@code FileHandler} with {@code SimpleFormatter}
- * ({@code dev.spool.agent.jul.JulJournalCodec}, {@code <file>.spool-journal}, magic {@code SPOOLJUL}) or a
+ * ({@code dev.spool.agent.jul.JulJournalCodec}, {@code <file>.spool-journal}, magic {@code SPOOLJUL}) or with
+ * {@code XMLFormatter} ({@code dev.spool.agent.jul.JulXmlJournalCodec}, the same name, magic {@code SPOOLJXM}), or a
  * deferred Logback file appender ({@code dev.spool.agent.logback.LogbackJournalCodec},
  * {@code <file>.spool-logback-journal}, magic {@code SPOOLLBK}): what each captured record holds is stored on the caller's thread into a
  * {@code MAP_SHARED} ring beside the log file ({@code <file>.spool-journal}) before the record is
@@ -35,7 +36,10 @@ import java.util.zip.CRC32C;
  *   16 trimmed (long): the ring offset below which every record is done, 24 owner pid (long),
  *   32 diverted (long): 1 once a recovery found the log file emptied since and writes beside it,
  *   40 reached (long): the file offset up to which the writer's lines are in the file, as last settled,
- *   64 charset name (int length + UTF-8), 128 format string (JUL's; Logback's encoder pattern), int length + UTF-8, at most 3900 bytes
+ *   48 head at (long, SPOOLJXM only): the file offset the formatter's head goes to before the file's first record
+ *      (-1: the handler had written it before the journal; the head's text is in the format string),
+ *   64 charset name (int length + UTF-8), 128 format string (JUL's; SPOOLJXM: "xml-instant" or "xml-local", a newline,
+ *      the head; Logback's encoder pattern), int length + UTF-8, at most 3900 bytes
  * Ring at 4096: frames at 8-aligned offsets; a frame never wraps. Frame: 0 payload length (int),
  *   4 CRC32C of the payload (int), 8 its ring offset (long, a logical offset growing forever: a
  *   frame of an older lap never matches), 16 file position of its line (long, -1 until written),
@@ -53,6 +57,8 @@ import java.util.zip.CRC32C;
  */
 public final class MappedLogJournal {
     public static final byte[] MAGIC = "SPOOLJUL".getBytes(StandardCharsets.US_ASCII);
+    /** A JUL {@code XMLFormatter} handler's journal: the same layout, its format string the XML's kind and head. */
+    public static final byte[] XML_MAGIC = "SPOOLJXM".getBytes(StandardCharsets.US_ASCII);
     /** A Logback appender's journal: the same layout, its format string the encoder's pattern. */
     public static final byte[] LOGBACK_MAGIC = "SPOOLLBK".getBytes(StandardCharsets.US_ASCII);
     public static final int VERSION = 1;
@@ -64,6 +70,8 @@ public final class MappedLogJournal {
     public static final int DIVERTED_OFFSET = 32;
     /** The drainer's last settled file offset ({@link #reached}); recovery's sign of the file the writer wrote. */
     public static final int REACHED_OFFSET = 40;
+    /** Where an XML handler's head goes in the file ({@link #headAt}); recovery completes a head the kill left short. */
+    public static final int HEAD_AT_OFFSET = 48;
     public static final int CHARSET_OFFSET = 64;
     public static final int FORMAT_OFFSET = 128;
     public static final int FORMAT_MAX = HEADER - FORMAT_OFFSET - 4;
@@ -298,6 +306,15 @@ public final class MappedLogJournal {
     public void reached(long offset) {
         try {
             map.putLong(REACHED_OFFSET, offset);
+        } catch (Throwable t) {
+            disabled = true;
+        }
+    }
+
+    /** The drainer (an XML handler's journal): the head goes to file offset {@code offset}, -1: it is in the file. */
+    public void headAt(long offset) {
+        try {
+            map.putLong(HEAD_AT_OFFSET, offset);
         } catch (Throwable t) {
             disabled = true;
         }

@@ -48,6 +48,32 @@ public final class RecoveryAppends {
         return misplaced ? -len : len;
     }
 
+    /**
+     * Before the first recovered line: writes the part of {@code head} (a JUL {@code XMLFormatter}'s, which
+     * its handler writes before a file's first record) the file lacks: all of it into an empty file (the
+     * log's first, a file recreated or beside it); the rest when the file ends inside it at {@code at}, the
+     * offset the writer recorded for it (a kill before all its bytes reached the file); else nothing.
+     *
+     * @return bytes appended
+     */
+    public int completeHead(byte[] head, long at) throws IOException {
+        long size = size();
+        if (size == 0) {
+            append(head, 0, head.length);
+            return head.length;
+        }
+        if (at < 0 || size < at || size >= at + head.length) {
+            return 0;
+        }
+        int have = (int) (size - at);
+        byte[] there = read(at, have);
+        if (there == null || !Arrays.equals(there, 0, have, head, 0, have)) {
+            return 0; // not the head the writer began there: the file is not as it left it
+        }
+        append(head, have, head.length - have);
+        return head.length - have;
+    }
+
     public long size() {
         return written + pending.position();
     }

@@ -128,8 +128,11 @@ class JulCapture {
         this.levelName = formatsAnyway && hasOwnBundle(level) ? level.getLocalizedName() : null;
     }
 
-    /** Recovery ({@link JulJournalCodec#decode}): a capture read back from a journal frame; no record, no level object. */
-    private JulCapture(long epochSecond, int nano, String source, String loggerName, String levelName, ZoneId zone,
+    /**
+     * Recovery ({@link JulJournalCodec.Decoder}, {@link JulXmlJournalCodec.Decoder}): a capture read back from a
+     * journal frame; no record, no level object ({@code levelName}: the name the writer printed).
+     */
+    JulCapture(long epochSecond, int nano, String source, String loggerName, String levelName, ZoneId zone,
                        Locale locale, String thrownText, String message, String rawMessage, Object[] parameters) {
         this.epochSecond = epochSecond;
         this.nano = nano;

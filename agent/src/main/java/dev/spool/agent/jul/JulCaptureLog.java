@@ -56,8 +56,7 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
         this.format = format;
         this.queue = new MpscCapturedRecordQueue<>(name, settings.capacity(), settings.policy(), settings.waitMillis());
         // drained by the shared pool, whose threads are not Spool's own: a rotation it runs must route the next file (JUL_METER)
-        this.journal = format instanceof CompiledSimpleFormatter f
-                ? JulJournalWriter.open(handler, f, writes, settings.journalFiles(), errors) : null;
+        this.journal = JulJournalWriter.open(handler, formatter, format, writes, settings.journalFiles(), errors);
         this.writer = CapturedLogWriterPool.shared().register("jul " + name, this::drainBatch, queue);
     }
 

@@ -28,7 +28,7 @@ import java.util.UUID;
  * are JDK values); the last level's, zone's, locale's and logger name's bytes are cached by
  * identity. Thread-safe (the caches are immutable holders in volatile fields).
  */
-final class JulJournalCodec {
+final class JulJournalCodec implements JulJournalEncoder {
     private record Cached(Object key, byte[] bytes) {
     }
 
@@ -47,7 +47,8 @@ final class JulJournalCodec {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** The payload of {@code r}: the buffer's array up to its position (the array is this thread's scratch). */
-    ByteBuffer encode(JulCapture r) {
+    @Override
+    public ByteBuffer encode(JulCapture r) {
         LevelName ln = level;
         Locale now = Locale.getDefault();
         if (r.level == null || ln.level != r.level || ln.locale != now) {
@@ -251,11 +252,11 @@ final class JulJournalCodec {
 
     private static final byte[] EMPTY = new byte[0];
 
-    private static byte[] utf8(String s) {
+    static byte[] utf8(String s) {
         return s == null ? null : s.isEmpty() ? EMPTY : s.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static void put(ByteBuffer b, byte[] s) {
+    static void put(ByteBuffer b, byte[] s) {
         if (s == null) {
             b.putInt(-1);
         } else {
@@ -263,7 +264,7 @@ final class JulJournalCodec {
         }
     }
 
-    private static String str(ByteBuffer b) {
+    static String str(ByteBuffer b) {
         int n = b.getInt();
         if (n == -1) {
             return null;
@@ -289,7 +290,7 @@ final class JulJournalCodec {
         return 16; // the widest primitive (UUID: two longs)
     }
 
-    private static void putParam(ByteBuffer b, Object p) {
+    static void putParam(ByteBuffer b, Object p) {
         if (p == null) {
             b.put((byte) 0);
         } else if (p instanceof String s) {

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.function.Supplier;
 
 /**
  * Replays the journal ({@link MappedLogJournal}) a killed process left beside a JUL log file into it,
@@ -27,7 +28,9 @@ import java.nio.file.StandardOpenOption;
  * <p><b>Steps.</b> The ring is scanned from its trimmed offset for whole frames (the offset stored
  * in the frame is the one expected there, the CRC matches; a frame a kill cut short, or space
  * reserved and not yet stored, is stepped over 8 bytes at a time); done frames are skipped. Each
- * other frame is formatted with the journal's format string ({@link CompiledSimpleFormatter}) and
+ * other frame is formatted with the journal's format string ({@link CompiledSimpleFormatter}; an
+ * {@code XMLFormatter}'s journal, magic {@code SPOOLJXM}: {@link JulXmlFormat}, its head first where the
+ * file lacks it, {@code RecoveryAppends#completeHead}) and
  * encoded in its charset, then compared with the file at the offset the writer recorded for it:
  * all there, it is skipped (a kill between the file write and the trim); a prefix there ending
  * the file, the rest is appended (a torn write); otherwise (never written, or the file is not as
@@ -118,14 +121,16 @@ public final class JulJournalRecovery {
             } else {
                 MappedByteBuffer m = jc.map(FileChannel.MapMode.READ_WRITE, 0, size);
                 m.order(ByteOrder.LITTLE_ENDIAN);
-                wrong = MappedLogJournal.headerProblem(m, size, MappedLogJournal.MAGIC);
+                boolean xml = MappedLogJournal.XML_MAGIC.length == 8 && m.getLong(0) == ByteBuffer.wrap(
+                        MappedLogJournal.XML_MAGIC).order(ByteOrder.LITTLE_ENDIAN).getLong(0);
+                wrong = MappedLogJournal.headerProblem(m, size, xml ? MappedLogJournal.XML_MAGIC : MappedLogJournal.MAGIC);
                 long pid = m.getLong(MappedLogJournal.PID_OFFSET);
                 if (wrong == null && refuseLiveOwner && pid != ProcessHandle.current().pid()
                         && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
                     return new Result(0, 0, null, "journal " + jp + " belongs to process " + pid + ", which is running:"
                             + " not replayed (its agent writes those lines)");
                 }
-                r = wrong == null ? replay(logFile, m, when, previous) : null;
+                r = wrong == null ? replay(logFile, m, when, previous, xml) : null;
             }
         } catch (IllegalArgumentException e) { // its format string or charset is not one Spool reproduces
             wrong = "its header cannot be used (" + e.getMessage() + ")";
@@ -141,11 +146,24 @@ public final class JulJournalRecovery {
         return r;
     }
 
-    private static Result replay(Path logFile, MappedByteBuffer m, RecoveryTarget.When when, Path previous)
+    private static Result replay(Path logFile, MappedByteBuffer m, RecoveryTarget.When when, Path previous, boolean xml)
             throws IOException {
         String format = text(m, MappedLogJournal.FORMAT_OFFSET);
         Charset charset = Charset.forName(text(m, MappedLogJournal.CHARSET_OFFSET));
-        CompiledSimpleFormatter formatter = CompiledSimpleFormatter.compile(format);
+        Supplier<JulRecoveryFormatter.Lines> made;
+        byte[] head = null; // XMLFormatter's: before a file's first record
+        if (xml) {
+            int nl = format.indexOf('\n');
+            String kind = nl < 0 ? format : format.substring(0, nl);
+            if (!kind.equals(JulXmlFormat.INSTANT) && !kind.equals(JulXmlFormat.LOCAL)) {
+                throw new IllegalArgumentException("an XML journal of kind '" + kind + "'");
+            }
+            boolean instant = kind.equals(JulXmlFormat.INSTANT);
+            head = (nl < 0 ? "" : format.substring(nl + 1)).getBytes(charset);
+            made = () -> new JulXmlRecoveryLines(instant, charset);
+        } else {
+            made = () -> new JulRecoveryLines(CompiledSimpleFormatter.compile(format), charset);
+        }
         int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
         long trimmed = m.getLong(MappedLogJournal.TRIMMED_OFFSET);
         boolean existed = Files.exists(logFile, LinkOption.NOFOLLOW_LINKS);
@@ -153,7 +171,7 @@ public final class JulJournalRecovery {
         long bytes = 0;
         long misplaced = 0;
         long unreadable = 0;
-        try (JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, formatter, format, charset)) {
+        try (JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, made)) {
             int[] frames = frames(m, ring, trimmed, formatted); // batches are formatted from here on, during the scan
             RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, when, previous); // the log file, or beside it
             if (target.done()) {
@@ -175,6 +193,10 @@ public final class JulJournalRecovery {
                         if (target.inLog(m.getLong(at + 16), batch.bytes, from, batch.ends[i] - from)) {
                             m.putLong(at + 24, MappedLogJournal.DONE); // reached the log before the kill: not copied beside it
                             continue;
+                        }
+                        if (head != null) { // the head the killed run's file lacks, before its first line
+                            bytes += file.completeHead(head, m.getLong(MappedLogJournal.HEAD_AT_OFFSET));
+                            head = null;
                         }
                         long wrote = file.place(m, at, batch.bytes, from, batch.ends[i] - from);
                         if (wrote != 0) {

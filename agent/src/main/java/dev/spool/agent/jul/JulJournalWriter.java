@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import java.util.logging.FileHandler;
+import java.util.logging.Formatter;
 
 /**
  * One captured {@code FileHandler}'s journal as its log uses it (issue 33): the caller journals a
@@ -23,7 +24,10 @@ import java.util.logging.FileHandler;
  * ({@link #afterWrite}, {@link #settle}) and trims; {@link #retire} (the handler's close) waits
  * for the sink and removes the journal.
  *
- * <p>Journaled: a handler whose file is routed (the routed stream knows its file, its offset and
+ * <p>Journaled: a handler with {@code SimpleFormatter} ({@link JulJournalCodec}) or {@code XMLFormatter}
+ * ({@link JulXmlJournalCodec}; the formatter's head, which the handler writes before a file's first record,
+ * is in the journal's header with the offset it goes to, {@link MappedLogJournal#HEAD_AT_OFFSET}: recovery
+ * writes the part of it a kill kept from the file) whose file is routed (the routed stream knows its file, its offset and
  * what reached the file) and written in a charset whose bytes recovery reproduces with
  * {@code String.getBytes} ({@link JulDirectWrite#CHARSETS}). Anything else is left as before issue 33
  * (captured, not journaled), named once in the agent's debug log.
@@ -41,14 +45,16 @@ import java.util.logging.FileHandler;
  * under the handler's monitor and waits for the sink, bounded); the rest on the log's drainer (under
  * its queue's drain lock and the handler's monitor). Example:
  * <pre>{@code
- * JulJournalWriter j = JulJournalWriter.open(handler, format, writes, files, errors); // null: not journaled
+ * JulJournalWriter j = JulJournalWriter.open(handler, formatter, format, writes, files, errors); // null: not journaled
  * j.append(captured, log.journalRoom); queue.offer(captured); // caller
  * j.beforeWrite(r); write(r); j.afterWrite(r); j.settle(); // drainer
  * }</pre>
  */
 final class JulJournalWriter {
     private final MappedLogJournal journal;
-    private final JulJournalCodec codec = new JulJournalCodec();
+    private final JulJournalEncoder codec;
+    /** The XML formatter's head in the file's charset, or null (a {@code SimpleFormatter}'s head is empty). */
+    private final byte[] head;
     private final JournalFiles files;
     /** The file journaled: the handler's generation-0 file, the same across rotations. */
     private final Path file;
@@ -68,9 +74,11 @@ final class JulJournalWriter {
     /** The frame being written now (between {@link #beforeWrite} and {@link #afterWrite}), or -1. */
     private long inFlight = -1;
 
-    private JulJournalWriter(MappedLogJournal journal, JournalFiles files, Path file, Object stream,
-                             BiConsumer<String, String> errors) {
+    private JulJournalWriter(MappedLogJournal journal, JulJournalEncoder codec, byte[] head, JournalFiles files,
+                             Path file, Object stream, BiConsumer<String, String> errors) {
         this.journal = journal;
+        this.codec = codec;
+        this.head = head;
         this.files = files;
         this.file = file;
         this.stream = stream;
@@ -78,9 +86,9 @@ final class JulJournalWriter {
     }
 
     /** The journal of {@code handler}, created now; null when the handler is not journaled (see the class). */
-    static JulJournalWriter open(FileHandler handler, CompiledSimpleFormatter format, JulHandlerWrite writes,
+    static JulJournalWriter open(FileHandler handler, Formatter formatter, JulFormat format, JulHandlerWrite writes,
                                  JournalFiles files, BiConsumer<String, String> errors) {
-        if (files == null || writes == null) {
+        if (files == null || writes == null || !(format instanceof CompiledSimpleFormatter || format instanceof JulXmlFormat)) {
             return null;
         }
         try {
@@ -93,9 +101,21 @@ final class JulJournalWriter {
                         + ": not journaled");
                 return null;
             }
-            MappedLogJournal journal = MappedLogJournal.create(file, format.format(), charset);
+            MappedLogJournal journal;
+            JulJournalWriter w;
+            if (format instanceof JulXmlFormat xml) {
+                String headText = formatter.getHead(handler); // the JDK's XMLFormatter (exactly): no host code
+                journal = MappedLogJournal.create(MappedLogJournal.journalOf(file), MappedLogJournal.XML_MAGIC,
+                        xml.journalFormat() + "\n" + headText, charset);
+                // the head goes where the handler writes next, unless it wrote it before Spool captured its records
+                journal.headAt((boolean) writes.doneHeader.get(handler) ? -1 : files.position(stream));
+                w = new JulJournalWriter(journal, new JulXmlJournalCodec(), headText.getBytes(charset), files, file, stream,
+                        errors);
+            } else {
+                journal = MappedLogJournal.create(file, ((CompiledSimpleFormatter) format).format(), charset);
+                w = new JulJournalWriter(journal, new JulJournalCodec(), null, files, file, stream, errors);
+            }
             files.showJournal(stream, journal::pendingBytes);
-            JulJournalWriter w = new JulJournalWriter(journal, files, file, stream, errors);
             files.onClosed(stream, () -> w.closed(stream));
             return w;
         } catch (IOException e) {
@@ -117,19 +137,21 @@ final class JulJournalWriter {
      */
     void append(JulCapture r, BooleanSupplier makeRoom) {
         long at = -1;
+        RuntimeException refused = null;
         try {
             at = store(r);
             if (at == MappedLogJournal.FULL) {
                 at = room.afterFull(() -> store(r), makeRoom, journal, RingRoom.ATTEMPTS);
             }
         } catch (RuntimeException e) {
-            // a value the codec does not know: this record goes without the journal
+            refused = e; // a value the codec cannot store exactly (an XML record's custom default zone): without the journal
         }
         r.journalAt = at < 0 ? -1 : at;
         if (at < 0) { // counted each time (the agent's errors), named once per reason
             notJournaled.incrementAndGet();
-            errors.accept("jul-journal-full", "journal " + journal.path + ": a record was captured without the journal"
-                    + (at == MappedLogJournal.FULL ? " (the ring stayed full after the caller wrote what was captured: the sink"
+            errors.accept(refused != null ? "jul-journal-refused" : "jul-journal-full", "journal " + journal.path
+                    + ": a record was captured without the journal" + (refused != null ? " (" + refused.getMessage() + ")"
+                    : at == MappedLogJournal.FULL ? " (the ring stayed full after the caller wrote what was captured: the sink"
                     + " is stuck or behind)" : " (the journal stopped, or the record is over half the ring)")
                     + "; lost by a kill -9 within the visibility bound");
         }
@@ -172,7 +194,12 @@ final class JulJournalWriter {
         streamClosed = false;
         before = now == stream ? files.position(stream) : -1;
         if (before >= 0) {
-            journal.filePos(r.journalAt, before);
+            long line = before;
+            if (head != null && !(boolean) writes.doneHeader.get(handler)) {
+                journal.headAt(before); // the file's first record: the handler writes the head first, then the line
+                line += head.length;
+            }
+            journal.filePos(r.journalAt, line);
             inFlight = r.journalAt;
         }
     }
@@ -220,6 +247,9 @@ final class JulJournalWriter {
         // a rotation renames the file next: what reached it says nothing of the new one (spool recover would take
         // a new, empty file for one emptied since the kill and put the queued lines beside it)
         journal.reached(0);
+        if (head != null) {
+            journal.headAt(0); // the next file's head goes to its start
+        }
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.spool.agent.jul;
 
 import java.nio.MappedByteBuffer;
-import java.nio.charset.Charset;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Formats a journal's frames into their lines for {@link JulJournalRecovery}, in order, on a few
@@ -17,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #BATCH} frames are formatted on up to {@link #MAX_THREADS} daemon threads
  * ({@code spool-jul-recovery-<n>}, ended by {@link #close}); at most {@code 2 × threads} batches
  * are formatted ahead of the one being placed, so memory stays a few MB whatever the ring's size.
- * Each thread has its own {@link JulRecoveryLines} (its {@link CompiledSimpleFormatter},
+ * Each thread has its own {@link Lines} (e.g. {@link JulRecoveryLines}: its {@link CompiledSimpleFormatter},
  * {@link JulMessageFormats} and {@link JulJournalCodec.Decoder}: none is shared, the last two are not
  * thread-safe), which writes a batch's lines into one array ({@link JulRecoveryLines.Batch}). A
  * small journal (one batch) is formatted on the calling thread, no thread started.
@@ -33,8 +34,6 @@ final class JulRecoveryFormatter implements AutoCloseable {
     private static final AtomicInteger THREADS_MADE = new AtomicInteger();
 
     private final MappedByteBuffer m;
-    private final String format;
-    private final Charset charset;
     private final int threads = Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
     private final ArrayDeque<Future<JulRecoveryLines.Batch>> queued = new ArrayDeque<>();
     /** The calling thread's; the pool's threads each make their own ({@link #perThread}: only they touch it). */
@@ -50,24 +49,36 @@ final class JulRecoveryFormatter implements AutoCloseable {
     /** Batches handed out on the calling thread (no pool). */
     private int taken;
 
+    /**
+     * One thread's maker of a journal's lines: {@link JulRecoveryLines} ({@code SimpleFormatter}),
+     * {@link JulXmlRecoveryLines} ({@code XMLFormatter}). Not thread-safe.
+     */
+    interface Lines {
+        /**
+         * Appends the line of the frame at {@code at} of {@code m} to {@code b} as its line {@code i}; a record
+         * that cannot be formatted is an empty line marked unreadable.
+         */
+        void append(ByteBuffer m, int at, JulRecoveryLines.Batch b, int i);
+    }
+
     /** What one thread formats with, and the size of its last batch (the next one's first guess). */
     private static final class Formatting {
-        final JulRecoveryLines lines;
+        final Lines lines;
         int lastSize = BATCH * 128;
 
-        Formatting(CompiledSimpleFormatter formatter, Charset charset) {
-            this.lines = new JulRecoveryLines(formatter, charset);
+        Formatting(Lines lines) {
+            this.lines = lines;
         }
     }
 
-    /** @param first {@code format} compiled by the caller (the caller's thread formats with it) */
-    JulRecoveryFormatter(MappedByteBuffer m, CompiledSimpleFormatter first, String format, Charset charset) {
+    /**
+     * @param lines a new maker of lines per call (one per formatting thread); its first is made here, on
+     *              the caller's thread (a header it cannot use throws {@code IllegalArgumentException} here)
+     */
+    JulRecoveryFormatter(MappedByteBuffer m, Supplier<Lines> lines) {
         this.m = m;
-        this.format = format;
-        this.charset = charset;
-        this.perThread = ThreadLocal.withInitial(() -> new Formatting(CompiledSimpleFormatter.compile(this.format),
-                this.charset));
-        this.callers = new Formatting(first, charset);
+        this.callers = new Formatting(lines.get());
+        this.perThread = ThreadLocal.withInitial(() -> new Formatting(lines.get()));
     }
 
     /**

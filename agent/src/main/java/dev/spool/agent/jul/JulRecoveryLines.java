@@ -34,7 +34,7 @@ import java.util.Locale;
  *
  * <p>Not thread-safe: one per formatting thread.
  */
-final class JulRecoveryLines {
+final class JulRecoveryLines implements JulRecoveryFormatter.Lines {
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final byte[] NULL = {'n', 'u', 'l', 'l'};
@@ -96,7 +96,8 @@ final class JulRecoveryLines {
      * Appends the line of the frame at {@code at} of {@code m} (a journal mapping) to {@code b} as its
      * line {@code i}; a record that cannot be formatted is an empty line marked unreadable.
      */
-    void append(ByteBuffer m, int at, Batch b, int i) {
+    @Override
+    public void append(ByteBuffer m, int at, Batch b, int i) {
         int start = b.size;
         if (direct) {
             try {

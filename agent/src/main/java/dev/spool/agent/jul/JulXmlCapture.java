@@ -1,5 +1,6 @@
 package dev.spool.agent.jul;
 
+import java.util.Locale;
 import java.util.ResourceBundle;
 import java.util.TimeZone;
 import java.util.logging.LogRecord;
@@ -74,6 +75,30 @@ final class JulXmlCapture extends JulCapture {
         } catch (Exception e) {
             throw new HostCodeFailed(e);
         }
+    }
+
+    /** Recovery ({@link JulXmlJournalCodec.Decoder}): what a journal frame holds; {@code level}: the level's name. */
+    JulXmlCapture(long epochSecond, int nano, String loggerName, String level, Locale locale, String message,
+                  String rawMessage, Object[] parameters, long sequence, long threadId, String sourceClass,
+                  String sourceMethod, boolean hasMessage, String key, String catalog, String[] parameterTexts,
+                  String exception, TimeZone timeZone) {
+        super(epochSecond, nano, null, loggerName, level, null, locale, null, message, rawMessage, parameters);
+        this.sequence = sequence;
+        this.threadId = threadId;
+        this.sourceClass = sourceClass;
+        this.sourceMethod = sourceMethod;
+        this.hasMessage = hasMessage;
+        this.localised = key != null;
+        this.key = key;
+        this.catalog = catalog;
+        this.parameterTexts = parameterTexts;
+        this.exception = exception;
+        this.timeZone = timeZone;
+    }
+
+    /** The level's text in the XML ({@code Level.toString()}, final: its name); a restored capture's as journaled. */
+    String levelText() {
+        return level != null ? level.toString() : levelName();
     }
 
     private static boolean messageWithoutBrace(LogRecord record) {

@@ -28,6 +28,14 @@ final class JulXmlFormat implements JulFormat {
         this.useInstant = useInstant;
     }
 
+    /** The journal's format string's first line ({@code MappedLogJournal}): "xml-instant" or "xml-local". */
+    String journalFormat() {
+        return useInstant ? INSTANT : LOCAL;
+    }
+
+    static final String INSTANT = "xml-instant";
+    static final String LOCAL = "xml-local";
+
     @Override
     public JulCapture capture(LogRecord record, JulSources sources) {
         return JulXmlCapture.capture(record, sources, !useInstant);
@@ -58,7 +66,7 @@ final class JulXmlFormat implements JulFormat {
             sb.append("</logger>\n");
         }
         sb.append("  <level>");
-        escape(sb, r.level.toString());
+        escape(sb, r.levelText());
         sb.append("</level>\n");
         if (r.sourceClass != null) {
             sb.append("  <class>");

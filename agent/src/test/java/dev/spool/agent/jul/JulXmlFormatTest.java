@@ -96,13 +96,13 @@ class JulXmlFormatTest {
         assertTrue(compared >= 6000, "compared " + compared);
     }
 
-    private static void configure(boolean useInstant) throws IOException {
+    static void configure(boolean useInstant) throws IOException {
         String config = "java.util.logging.XMLFormatter.useInstant = " + useInstant + "\n";
         LogManager.getLogManager().readConfiguration(new ByteArrayInputStream(config.getBytes(StandardCharsets.ISO_8859_1)));
     }
 
     /** The text, or the exception's class when formatting throws (both must throw alike). */
-    private static String outcome(java.util.function.Supplier<String> format) {
+    static String outcome(java.util.function.Supplier<String> format) {
         try {
             return format.get();
         } catch (JulCapture.HostCodeFailed e) {
@@ -112,7 +112,7 @@ class JulXmlFormatTest {
         }
     }
 
-    private static LogRecord randomRecord(Random random) {
+    static LogRecord randomRecord(Random random) {
         Level[] levels = {Level.SEVERE, Level.WARNING, Level.INFO, Level.CONFIG, Level.FINE, Level.FINEST, NOTICE};
         String[] messages = {"plain message", "user {0} did {1}", "no braces & <tags>", "greeting", "plain", "nulls",
             null, "{0,number,#.##} and {1}", "ünïcödé ✓ {0}", ""};

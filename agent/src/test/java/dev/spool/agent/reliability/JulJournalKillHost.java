@@ -20,7 +20,8 @@ import java.util.logging.SimpleFormatter;
  * stores {@code seq} into its slot of a {@code MAP_SHARED} side file: the kernel's once stored, so
  * after a SIGKILL the side file holds exactly the last acknowledged seq per thread. Prints
  * {@code started} once both threads logged 100 lines; halts when its standard input ends (the
- * parent is gone). Usage: {@code JulJournalKillHost <log file> <acks file> <round> [truncate|rotate]} (truncate:
+ * parent is gone). Usage: {@code JulJournalKillHost <log file> <acks file> <round> [truncate|rotate|rotate-truncate|xml|rotate-xml]}
+ * (xml: the handler keeps its default formatter, {@code XMLFormatter}; truncate:
  * the handler opens its file with {@code append=false}; rotate: it appends and rotates at
  * {@code -Dkill.jul.limit} bytes, default {@value #ROTATE_LIMIT}, over {@code -Dkill.jul.count} files,
  * default {@value #ROTATE_COUNT}: {@code <log file>.0} is the newest, none is deleted in a test's rounds;
@@ -59,10 +60,12 @@ public final class JulJournalKillHost {
         String mode = args.length < 4 ? "" : args[3];
         FileHandler handler = mode.startsWith("rotate") // "rotate-truncate": append=false, so each start rotates first
                 ? new FileHandler(args[0], Integer.getInteger("kill.jul.limit", ROTATE_LIMIT),
-                        Integer.getInteger("kill.jul.count", ROTATE_COUNT), mode.equals("rotate")) // <log>.0 (newest), <log>.1, ...
+                        Integer.getInteger("kill.jul.count", ROTATE_COUNT), !mode.equals("rotate-truncate")) // <log>.0 (newest), <log>.1, ...
                 : new FileHandler(args[0], !mode.equals("truncate")); // count 1, no limit: never rotates
         handler.setEncoding("UTF-8");
-        handler.setFormatter(new SimpleFormatter());
+        if (!mode.endsWith("xml")) {
+            handler.setFormatter(new SimpleFormatter()); // xml: FileHandler's default formatter, XMLFormatter
+        }
         Logger log = Logger.getLogger("kill.jul");
         log.setUseParentHandlers(false);
         log.addHandler(handler);

@@ -85,6 +85,22 @@ class JulJournalKillIT {
     }
 
     /**
+     * The handler's default formatter, {@code XMLFormatter}: the journal holds what its records' XML needs
+     * and the head's offset; the file holds exactly one head per run (a recovery adds one only where the
+     * killed run's file lacked it) and whole records.
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedXmlRecordOnceInOrderAcrossKills() throws Exception {
+        killRounds(Integer.getInteger("spool.reliability.julXmlKills", 3), List.of(), "xml");
+    }
+
+    /** The same with rotation: every generation begins with its head; a recovery heads an empty {@code app.log.0}. */
+    @Test
+    void shouldKeepEveryAcknowledgedXmlRecordAcrossKillsWhenTheHandlerRotates() throws Exception {
+        killRounds(Integer.getInteger("spool.reliability.julXmlRotateKills", 2), rotation(), "rotate-xml");
+    }
+
+    /**
      * A ring of 64 KiB, which the host's two logging threads fill many times a second: a caller that
      * finds it full writes what was captured and waits for the sink, so its line is journaled too
      * (before, it was captured without the journal and a kill lost it: 818 acknowledged lines over 3 kills).
@@ -160,13 +176,14 @@ class JulJournalKillIT {
     }
 
     private void killRounds(int kills, List<String> hostProperties, String rotation) throws Exception {
-        boolean rotating = !rotation.isEmpty();
+        boolean rotating = rotation.startsWith("rotate");
+        boolean xml = rotation.endsWith("xml");
         long seed = Long.getLong("spool.reliability.seed", System.nanoTime());
         boolean journal = Boolean.parseBoolean(System.getProperty("spool.reliability.julJournal", "true"));
         Random random = new Random(seed);
         Path pattern = dir.resolve("app.log");
         Path log = rotating ? dir.resolve("app.log.0") : pattern; // the file routed and journaled
-        List<String> mode = rotating ? List.of(rotation) : List.of();
+        List<String> mode = rotation.isEmpty() ? List.of() : List.of(rotation);
         long[][] acked = new long[kills][];
         for (int round = 0; round < kills; round++) {
             Path acks = dir.resolve("acks-" + round);
@@ -180,7 +197,7 @@ class JulJournalKillIT {
                 host.awaitOutput("started", Duration.ofSeconds(60));
                 // one test reads the bean: a rotating round's kill, or one with a 64 KiB ring its callers keep emptying,
                 // may find every line done (seen once: the full ring's round 0 left nothing to replay)
-                if (round == 1 && journal && !rotating && hostProperties.isEmpty()) {
+                if (round == 1 && journal && rotation.isEmpty() && hostProperties.isEmpty()) {
                     checkSinkBean(host, log);
                 }
                 // the kill lands anywhere in capture, journal, format, write, trim (rotating: after a few rotations at least)
@@ -208,15 +225,26 @@ class JulJournalKillIT {
                 assertEquals(recoveredLines(recovered), events.get(0).getLong("records"), events.get(0).toString());
             }
         }
-        long lines = check(log, text(log, rotation), acked, "seed " + seed + ", " + kills + " kills, recover: " + recovered.strip());
+        String where = "seed " + seed + ", " + kills + " kills, recover: " + recovered.strip();
+        String text = text(log, rotation);
+        if (xml) {
+            List<String> problems = new ArrayList<>();
+            JulXmlRecords.Parsed parsed = JulXmlRecords.parse(text, problems);
+            assertEquals(List.of(), problems.subList(0, Math.min(5, problems.size())), where);
+            if (!rotating) {
+                assertEquals(kills, parsed.heads(), "one head per run (" + where + ")");
+            }
+            text = parsed.lines();
+        }
+        long lines = check(log, text, acked, where);
         long replayed = recoveredLines(recovered);
         long acknowledged = 0;
         for (int round = 0; round < kills; round++) {
             replayed += recoveredLines(Files.readString(dir.resolve("host-" + round + ".err")));
             acknowledged += acked[round][0] + acked[round][1] + 2;
         }
-        System.out.printf("JulJournalKillIT: seed %d, journal %s, rotating %s, %d kills: %d lines acknowledged, 0 lost, %d lines"
-                + " in the files, %d replayed by recoveries%n", seed, journal, rotating, kills, acknowledged, lines, replayed);
+        System.out.printf("JulJournalKillIT: seed %d, journal %s, mode '%s', %d kills: %d lines acknowledged, 0 lost, %d lines"
+                + " in the files, %d replayed by recoveries%n", seed, journal, rotation, kills, acknowledged, lines, replayed);
         try (Stream<Path> left = Files.list(dir)) {
             List<String> names = left.map(p -> p.getFileName().toString()).filter(n -> n.contains("journal")).toList();
             assertEquals(List.of(), names, "journals left (seed " + seed + ")");
@@ -254,7 +282,7 @@ class JulJournalKillIT {
      * ({@code app.log.N} .. {@code app.log.0}), then the files recoveries put beside {@code app.log.0}, oldest first.
      */
     private String text(Path log, String rotation) throws java.io.IOException {
-        if (rotation.isEmpty()) {
+        if (!rotation.startsWith("rotate")) {
             return Files.readString(log, StandardCharsets.UTF_8);
         }
         List<Path> generations;
@@ -269,7 +297,7 @@ class JulJournalKillIT {
                             .replaceAll(".*-", "")))).toList();
         }
         assertTrue(generations.size() > 2, "the handler rotated: " + generations);
-        if (rotation.equals("rotate")) {
+        if (!rotation.equals("rotate-truncate")) {
             // the handler appends: a recovery puts an app.log.0 a kill left empty (right after a rotation) lines into it
             assertEquals(List.of(), sides, "side files beside a file its handler appends to");
         }
