@@ -267,12 +267,25 @@ final class HooksImpl implements SpoolHooks {
             OutputStream routed = backends.logStream(kind, null, out, streamName); // a JUL log's sink is found by name
             RoutedStream stream = new RoutedStream(out, routed, control, streamName).owner(owner); // the FileHandler
             stream.showJournal(null, recovered);
+            followJournal(owner, stream);
             control.track(stream);
             AgentLog.debug("routing " + streamName + " through the sink");
             return stream;
         } catch (RuntimeException e) {
             control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");
             return out;
+        }
+    }
+
+    /** A JUL handler's journal of the bytes it formats itself follows its new stream (issue 33); never fails the open. */
+    private void followJournal(Object handler, RoutedStream stream) {
+        if (julCaptures == null) {
+            return;
+        }
+        try {
+            julCaptures.routed(handler, stream);
+        } catch (RuntimeException | LinkageError e) {
+            control.error("jul-journal", "the journal of " + stream + " does not follow its new file (" + e + ")");
         }
     }
 

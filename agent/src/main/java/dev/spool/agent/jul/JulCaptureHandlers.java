@@ -61,6 +61,8 @@ final class JulCaptureHandlers {
         }
     };
 
+    /** The journals of handlers left on the host's path (issue 33), or null: no journal. */
+    private final JulHostBytesJournals hostBytes;
     private volatile JulCaptureLog[] logs = NONE;
     /** Handlers found not capturable (by identity), so the decision is made once. */
     private volatile Handler[] refused = new Handler[0];
@@ -74,6 +76,8 @@ final class JulCaptureHandlers {
         this.writes = opened == null ? null : JulHandlerWrite.open(why);
         this.access = writes == null ? null : opened;
         this.sources = JulSources.of(access, errors);
+        this.hostBytes = writes == null || settings.journalFiles() == null ? null
+                : new JulHostBytesJournals(writes, settings.journalFiles(), errors);
         if (access != null && !JulDefaultZone.open(settings.inst())) {
             AgentLog.debug("JUL capture: the default time zone is copied per record (java.util cannot be read)");
         }
@@ -108,6 +112,9 @@ final class JulCaptureHandlers {
             if (handler.getFormatter() != log.formatter || handler.getFilter() != null) {
                 retire(log);
                 plain(handler, "jul-changed", "its formatter or filter was changed after its first record");
+                if (hostBytes != null) {
+                    hostBytes.open(handler); // its captured journal retired above: the host's bytes are journaled now
+                }
             }
             return false;
         }
@@ -178,6 +185,9 @@ final class JulCaptureHandlers {
 
     /** The woven {@code StreamHandler.flush()} / {@code FileHandler.close()}: what was captured goes first. */
     void drain(Object handler, String method) {
+        if (hostBytes != null && "close".equals(method)) {
+            hostBytes.closing(handler);
+        }
         JulCaptureLog log = handler instanceof Handler ? find((Handler) handler) : null;
         if (log == null || log.drainingHere()) {
             return; // the handler's own flush after each record this thread publishes
@@ -186,6 +196,13 @@ final class JulCaptureHandlers {
             retire(log);
         } else {
             log.drainHere();
+        }
+    }
+
+    /** {@code handler} routed {@code stream} (a rotation's next file): a journal of its host's bytes follows it. */
+    void routed(Object handler, Object stream) {
+        if (hostBytes != null) {
+            hostBytes.routed(handler, stream);
         }
     }
 
@@ -258,6 +275,9 @@ final class JulCaptureHandlers {
         JulFormat compiled = compiledFor(handler, formatter);
         if (compiled == null) {
             refuse(handler);
+            if (hostBytes != null) {
+                hostBytes.open(handler); // formatted on the caller's thread: its bytes are journaled as written
+            }
             return null;
         }
         if (created == 0) {

@@ -82,6 +82,17 @@ public final class JulCaptures {
         return h.generationOne(handler);
     }
 
+    /**
+     * {@code handler} (a {@code FileHandler} opening its next file) routed {@code stream}: the journal of
+     * the bytes it formats itself follows it before its first write (issue 33).
+     */
+    public void routed(Object handler, Object stream) {
+        JulCaptureHandlers h = handlers;
+        if (h != null) {
+            h.routed(handler, stream);
+        }
+    }
+
     /** Whether nothing the handler captured waits or is being written now (true when it captures nothing). */
     public boolean idle(Object handler) {
         JulCaptureHandlers h = handlers;

@@ -1,5 +1,7 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.journal.MappedLogJournal;
+
 import java.nio.MappedByteBuffer;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
@@ -155,7 +157,16 @@ final class JulRecoveryFormatter implements AutoCloseable {
     private JulRecoveryLines.Batch format(int[] frames, int from, int to, Formatting f) {
         JulRecoveryLines.Batch lines = new JulRecoveryLines.Batch(to - from, f.lastSize + (f.lastSize >> 3));
         for (int i = from; i < to; i++) {
-            f.lines.append(m, frames[i], lines, i - from);
+            int at = frames[i];
+            if (m.getLong(at + 24) == MappedLogJournal.BYTES) { // the host's own bytes: written back as they are
+                int n = m.getInt(at);
+                lines.ensure(n);
+                m.get(at + MappedLogJournal.FRAME_HEADER, lines.bytes, lines.size, n);
+                lines.size += n;
+                lines.ends[i - from] = lines.size;
+            } else {
+                f.lines.append(m, at, lines, i - from);
+            }
         }
         f.lastSize = lines.size;
         return lines;

@@ -20,8 +20,9 @@ import java.util.logging.SimpleFormatter;
  * stores {@code seq} into its slot of a {@code MAP_SHARED} side file: the kernel's once stored, so
  * after a SIGKILL the side file holds exactly the last acknowledged seq per thread. Prints
  * {@code started} once both threads logged 100 lines; halts when its standard input ends (the
- * parent is gone). Usage: {@code JulJournalKillHost <log file> <acks file> <round> [truncate|rotate|rotate-truncate|xml|rotate-xml]}
- * (xml: the handler keeps its default formatter, {@code XMLFormatter}; truncate:
+ * parent is gone). Usage: {@code JulJournalKillHost <log file> <acks file> <round> [truncate|rotate|rotate-truncate|xml|rotate-xml|app|rotate-app]}
+ * (xml: the handler keeps its default formatter, {@code XMLFormatter}; app: a formatter class of the
+ * application's, a {@code SimpleFormatter} subclass, whose records Spool leaves to the handler; truncate:
  * the handler opens its file with {@code append=false}; rotate: it appends and rotates at
  * {@code -Dkill.jul.limit} bytes, default {@value #ROTATE_LIMIT}, over {@code -Dkill.jul.count} files,
  * default {@value #ROTATE_COUNT}: {@code <log file>.0} is the newest, none is deleted in a test's rounds;
@@ -63,7 +64,9 @@ public final class JulJournalKillHost {
                         Integer.getInteger("kill.jul.count", ROTATE_COUNT), !mode.equals("rotate-truncate")) // <log>.0 (newest), <log>.1, ...
                 : new FileHandler(args[0], !mode.equals("truncate")); // count 1, no limit: never rotates
         handler.setEncoding("UTF-8");
-        if (!mode.endsWith("xml")) {
+        if (mode.endsWith("app")) {
+            handler.setFormatter(new SimpleFormatter() { }); // the application's own class: formatted on the caller's thread
+        } else if (!mode.endsWith("xml")) {
             handler.setFormatter(new SimpleFormatter()); // xml: FileHandler's default formatter, XMLFormatter
         }
         Logger log = Logger.getLogger("kill.jul");

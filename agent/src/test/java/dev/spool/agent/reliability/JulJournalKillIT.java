@@ -101,6 +101,21 @@ class JulJournalKillIT {
     }
 
     /**
+     * A formatter of the application's (Spool leaves the handler's records to it: formatted on the caller's
+     * thread, bytes routed): the bytes the routed stream receives are journaled as they are, and replayed so.
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedLineOfAnApplicationsFormatterAcrossKills() throws Exception {
+        killRounds(Integer.getInteger("spool.reliability.julAppKills", 3), List.of(), "app");
+    }
+
+    /** The same with rotation: the journal of the handler's bytes follows each next file from its start of routing. */
+    @Test
+    void shouldKeepEveryAcknowledgedLineOfAnApplicationsFormatterAcrossKillsWhenTheHandlerRotates() throws Exception {
+        killRounds(Integer.getInteger("spool.reliability.julAppRotateKills", 2), rotation(), "rotate-app");
+    }
+
+    /**
      * A ring of 64 KiB, which the host's two logging threads fill many times a second: a caller that
      * finds it full writes what was captured and waits for the sink, so its line is journaled too
      * (before, it was captured without the journal and a kill lost it: 818 acknowledged lines over 3 kills).
