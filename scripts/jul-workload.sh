@@ -7,7 +7,8 @@
 # median total_ms and process_cpu_ms of each mode and the target's ratio, agent / discard (<= 0.5).
 # AGENT_ARGS adds agent arguments to both agent runs; JVM_ARGS JVM options to every run (e.g.
 # JVM_ARGS=-Ddev.spool.jul.directWrite=false for the writer through the handler's Writer;
-# JVM_ARGS=-Dbench.jul.limit=4194304 for a handler rotating every 4 MiB over 20 files).
+# JVM_ARGS=-Dbench.jul.limit=4194304 for a handler rotating every 4 MiB over 20 files;
+# JVM_ARGS=-Dbench.jul.formatter=xml for XMLFormatter, =app for an application's formatter class).
 set -euo pipefail
 rounds=${1:-3}
 java=${JAVA:-java}
@@ -27,7 +28,7 @@ run() { # <mode label> <JulIssueWorkload mode> <out dir> [jvm options...]
 }
 lines() { # <out dir>: the log's lines (every generation of a rotating one), timestamps cut, sorted
   cat $(ls "$1"/jul-workload.log "$1"/jul-workload.log.[0-9] "$1"/jul-workload.log.[0-9][0-9] 2>/dev/null) \
-    | sed -E 's/^[A-Z][a-z]+ [0-9]{2}, [0-9]{4} [0-9:]+ [AP]M //' | sort
+    | sed -E 's/^[A-Z][a-z]+ [0-9]{2}, [0-9]{4} [0-9:]+ [AP]M //' | grep -v -E '^  <(date|millis|nanos|thread)>' | sort
 }
 for r in $(seq 1 "$rounds"); do
   echo "round $r"

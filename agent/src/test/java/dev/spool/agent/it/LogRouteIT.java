@@ -39,6 +39,9 @@ class LogRouteIT {
             assertTrue(flushed.contains("\"flushed\":true"), flushed);
             host.kill();
         }
+        // the killed run's journal of the bytes its formatter wrote (issue 33): everything was flushed, so none to replay
+        String recovered = Forked.cli(root, "recover", "recover", routed.resolve("app0.log").toString()).awaitSuccess();
+        assertTrue(recovered.contains(": 0 journaled JUL lines recovered"), recovered);
         Trees.assertSameFiles(plain, lockless(routed));
     }
 

@@ -53,6 +53,11 @@ class PlainPathIT {
         assertOnce(o.err, "plain path for events of Logback appender PATTERN", o.dir.resolve("pattern.log"),
                 "[logback-event-mdc-map]");
         assertEquals(6, o.err.lines().filter(l -> l.contains("plain path for")).count(), o.err);
+        // every JUL log is journaled while the host logs (issue 33): those left on the plain path as the bytes they
+        // write; each journal goes with its handler's close
+        assertEquals(List.of("custom.log.spool-journal", "filtered.log.spool-journal", "simple.log.spool-journal"),
+                o.journalsWhileLogging, o.err);
+        assertEquals(List.of(), o.journalsAfter, o.err);
     }
 
     /**
@@ -71,7 +76,8 @@ class PlainPathIT {
     }
 
     /** What one run of {@code PlainPathHost} showed: its folder, the Agent bean's counts, {@code status --json}, its stderr. */
-    private record Observed(Path dir, Map<String, Long> byReason, String status, String err) {}
+    private record Observed(Path dir, Map<String, Long> byReason, String status, String err, List<String> journalsWhileLogging,
+                            List<String> journalsAfter) {}
 
     private Observed run(String name, String agentOptions) throws Exception {
         Path dir = Files.createDirectories(root.resolve(name));
@@ -97,6 +103,7 @@ class PlainPathIT {
         try (Forked host = Forked.start(root, name, jvm, Forked.hostClassPath(Forked.logback()),
                 "dev.spool.agent.host.PlainPathHost", dir.toString(), String.valueOf(RECORDS))) {
             host.awaitOutput("done");
+            List<String> journals = journals(dir);
             Map<String, Long> byReason;
             try (JMXConnector jmx = host.connectJmx()) {
                 // the beans join the platform server up to a poll period after this connection created it
@@ -108,7 +115,14 @@ class PlainPathIT {
             String status = Forked.cli(root, name + "-status", "status", String.valueOf(host.pid()), "--json").awaitSuccess();
             host.process.getOutputStream().close();
             host.awaitSuccess();
-            return new Observed(dir, byReason, status, host.err());
+            return new Observed(dir, byReason, status, host.err(), journals, journals(dir));
+        }
+    }
+
+    /** The JUL journals in {@code dir}, by name. */
+    private static List<String> journals(Path dir) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".spool-journal")).sorted().toList();
         }
     }
 

@@ -25,7 +25,10 @@ import java.util.logging.StreamHandler;
  * loop divided by its records, averaged), the callers' CPU time per record (the same from
  * {@code ThreadMXBean}: what a record costs the application's threads, robust on a loaded
  * machine), the bytes the callers allocated per record and the process's CPU time (all threads: the work moved, not removed). Usage: {@code JulIssueWorkload file|discard <dir>};
- * {@code -Dbench.jul.limit=<bytes>}: the {@code FileHandler} rotates at that size over 20 files.
+ * {@code -Dbench.jul.limit=<bytes>}: the {@code FileHandler} rotates at that size over 20 files;
+ * {@code -Dbench.jul.formatter=xml}: the JDK's {@code XMLFormatter} (a {@code FileHandler}'s default) instead,
+ * {@code app}: a {@code SimpleFormatter} subclass, an application's class (Spool leaves such a handler's records
+ * on the caller's thread and journals its bytes).
  */
 public final class JulIssueWorkload {
 
@@ -43,7 +46,7 @@ public final class JulIssueWorkload {
                 : Integer.getInteger("bench.jul.limit", 0) > 0 // rotating: jul-workload.log.0 (newest), .1, ...
                 ? new FileHandler(dir.resolve("jul-workload.log").toString(), Integer.getInteger("bench.jul.limit"), 20, false)
                 : new FileHandler(dir.resolve("jul-workload.log").toString(), false);
-        handler.setFormatter(new SimpleFormatter());
+        handler.setFormatter(formatter());
         logger.addHandler(handler);
         for (int i = 0; i < 20_000; i++) { // warm-up into the same handler (its lines are in the file too)
             logger.log(Level.FINE, "warm-up {0}", i); // below INFO: not loggable, exercises the call path only
@@ -105,6 +108,15 @@ public final class JulIssueWorkload {
                 .getCurrentThreadAllocatedBytes();
     }
 
+    /** The formatter {@code -Dbench.jul.formatter} names: simple (the default), xml or app. */
+    static java.util.logging.Formatter formatter() {
+        return switch (System.getProperty("bench.jul.formatter", "simple")) {
+            case "xml" -> new java.util.logging.XMLFormatter();
+            case "app" -> new SimpleFormatter() { }; // an application's class: its records stay on the caller's thread
+            default -> new SimpleFormatter();
+        };
+    }
+
     private static boolean agent() {
         return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .anyMatch(a -> a.startsWith("-javaagent:"));
@@ -113,7 +125,7 @@ public final class JulIssueWorkload {
     /** A {@code StreamHandler} that flushes after each record, as {@code FileHandler} does. */
     private static final class FlushingStreamHandler extends StreamHandler {
         FlushingStreamHandler(OutputStream out) {
-            super(out, new SimpleFormatter());
+            super(out, formatter());
         }
 
         @Override
