@@ -8,7 +8,8 @@
 # AGENT_ARGS adds agent arguments to both agent runs; JVM_ARGS JVM options to every run (e.g.
 # JVM_ARGS=-Ddev.spool.jul.directWrite=false for the writer through the handler's Writer;
 # JVM_ARGS=-Dbench.jul.limit=4194304 for a handler rotating every 4 MiB over 20 files;
-# JVM_ARGS=-Dbench.jul.formatter=xml for XMLFormatter, =app for an application's formatter class).
+# JVM_ARGS=-Dbench.jul.formatter=xml for XMLFormatter, =app for an application's formatter class;
+# JVM_ARGS=-Dbench.jul.params=mutable for a parameter that is not an immutable JDK value).
 set -euo pipefail
 rounds=${1:-3}
 java=${JAVA:-java}

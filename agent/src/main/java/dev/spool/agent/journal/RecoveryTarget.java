@@ -85,10 +85,24 @@ public final class RecoveryTarget implements AutoCloseable {
      */
     public static RecoveryTarget of(Path logFile, MappedByteBuffer m, int[] sorted, When when, Path previous)
             throws IOException {
+        return of(logFile, m, sorted, when, previous, 0);
+    }
+
+    /**
+     * As {@link #of(Path, MappedByteBuffer, int[], When, Path)}; {@code head}: the length of the head a JUL
+     * {@code XMLFormatter} journal's writer puts before a file's first line ({@link MappedLogJournal#HEAD_AT_OFFSET}),
+     * 0 for none. A first line placed right after a head at offset 0 is no sign that the killed writer had
+     * anything in the file (a kill right after a rotation), as a first line at 0 is none.
+     */
+    public static RecoveryTarget of(Path logFile, MappedByteBuffer m, int[] sorted, When when, Path previous, int head)
+            throws IOException {
         long token = m.getLong(MappedLogJournal.DIVERTED_OFFSET);
         boolean resumed = token != 0;
         if (!resumed) {
             long first = sorted.length == 0 ? -1 : m.getLong(sorted[0] + 16);
+            if (head > 0 && first == head && m.getLong(MappedLogJournal.HEAD_AT_OFFSET) == 0) {
+                first = 0;
+            }
             boolean had = when != When.RECOVER_COMMAND || Math.max(first, m.getLong(MappedLogJournal.REACHED_OFFSET)) > 0;
             if (sorted.length == 0 || when == When.APPENDING_START || when != When.TAKEOVER && !(had && Files.isRegularFile(logFile, LinkOption.NOFOLLOW_LINKS)
                     && Files.size(logFile) == 0)) {

@@ -173,7 +173,7 @@ public final class JulJournalRecovery {
         long unreadable = 0;
         try (JulRecoveryFormatter formatted = new JulRecoveryFormatter(m, made)) {
             int[] frames = frames(m, ring, trimmed, formatted); // batches are formatted from here on, during the scan
-            RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, when, previous); // the log file, or beside it
+            RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, when, previous, head == null ? 0 : head.length);
             if (target.done()) {
                 return new Result(0, 0, target.note(logFile), null);
             }

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.SimpleTimeZone;
@@ -101,6 +102,25 @@ class JulXmlJournalTest {
         assertEquals(2, JulJournalRecovery.recover(log, false).lines());
         assertEquals(HEAD + one + two, Files.readString(log));
         assertFalse(Files.exists(MappedLogJournal.journalOf(log)), "journal removed");
+    }
+
+    /**
+     * A kill right after a rotation: the new file is empty, its first record placed after the head at 0, neither
+     * in it. {@code spool recover} writes head and records into it: not the sign of a file emptied since the kill
+     * (whose lines would go beside it), which a first line past 0 is for a journal without a head.
+     */
+    @Test
+    void shouldRecoverIntoAFileEmptyRightAfterARotationNotBesideIt() throws Exception {
+        Path log = Files.createFile(dir.resolve("app.log"));
+        MappedLogJournal j = journal(log, 0);
+        long first = j.append(frame(record("one", 1)), length);
+        j.filePos(first, HEAD.length()); // the drainer's beforeWrite: the head first, at 0
+        String one = text(record("one", 1));
+        assertEquals(1, JulJournalRecovery.recover(log, false).lines());
+        assertEquals(HEAD + one, Files.readString(log));
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of("app.log"), files.map(p -> p.getFileName().toString()).toList(), "no side file");
+        }
     }
 
     /** The head and the first record reached the file: only the queued record is added, no second head. */

@@ -28,12 +28,15 @@ import java.util.logging.StreamHandler;
  * {@code -Dbench.jul.limit=<bytes>}: the {@code FileHandler} rotates at that size over 20 files;
  * {@code -Dbench.jul.formatter=xml}: the JDK's {@code XMLFormatter} (a {@code FileHandler}'s default) instead,
  * {@code app}: a {@code SimpleFormatter} subclass, an application's class (Spool leaves such a handler's records
- * on the caller's thread and journals its bytes).
+ * on the caller's thread and journals its bytes); {@code -Dbench.jul.params=mutable}: the third parameter a
+ * {@code StringBuilder} (the same text; Spool captures such a record holding the handler's monitor, as plain's format).
  */
 public final class JulIssueWorkload {
 
     static final int THREADS = 2;
     static final int RECORDS = 200_000;
+    /** {@code -Dbench.jul.params=mutable}: a parameter that is not an immutable JDK value (Spool captures it under the handler's monitor). */
+    static final boolean MUTABLE = "mutable".equals(System.getProperty("bench.jul.params"));
 
     public static void main(String[] args) throws Exception {
         String mode = args[0];
@@ -97,7 +100,8 @@ public final class JulIssueWorkload {
             if (i % 1000 == 999) {
                 logger.log(Level.WARNING, "request " + i + " failed", new IOException("disk said no at " + i));
             } else {
-                logger.log(Level.INFO, "user {0} did {1} in {2} ms", new Object[] {"user" + (i % 97), "action" + i, i % 500});
+                Object ms = MUTABLE ? new StringBuilder().append(i % 500) : (Object) (i % 500); // the same text
+                logger.log(Level.INFO, "user {0} did {1} in {2} ms", new Object[] {"user" + (i % 97), "action" + i, ms});
             }
         }
     }
