@@ -99,6 +99,9 @@ final class JulCaptureHandlers {
         if (log == null) {
             log = open(handler);
             if (log == null) {
+                if (hostBytes != null) {
+                    hostBytes.open(handler); // formatted on the caller's thread: its bytes are journaled as written (once)
+                }
                 return false;
             }
         }
@@ -275,9 +278,6 @@ final class JulCaptureHandlers {
         JulFormat compiled = compiledFor(handler, formatter);
         if (compiled == null) {
             refuse(handler);
-            if (hostBytes != null) {
-                hostBytes.open(handler); // formatted on the caller's thread: its bytes are journaled as written
-            }
             return null;
         }
         if (created == 0) {

@@ -89,6 +89,19 @@ final class JulHostBytesJournal implements HostWrites {
         follow(now);
     }
 
+    /**
+     * The handler's stream now, read once this journal is registered: null (closed while it was made)
+     * retires it; another stream (a rotation meanwhile) is followed.
+     */
+    synchronized void follows(Object now) {
+        if (now == null) {
+            closing = true;
+            closed(stream);
+        } else {
+            routed(now);
+        }
+    }
+
     private void follow(Object now) {
         stream = now;
         journal.reached(Math.max(0, files.reached(now))); // the new file's: the old one's says nothing of it

@@ -8,12 +8,15 @@ import java.util.logging.FileHandler;
 
 /**
  * The {@link JulHostBytesJournal}s of routed {@code FileHandler}s whose records take the host's path,
- * by handler identity (issue 33): made at the handler's first record Spool leaves to it, followed to
- * each next file its rotation routes, retired by its close.
+ * by handler identity (issue 33): made at the handler's first record Spool leaves to it (tried once:
+ * a handler whose journal could not be made keeps an entry without one), followed to each next file
+ * its rotation routes, retired by its close.
  *
  * <p>Thread-safe: a copy-on-write array (few handlers; a lookup is a scan by identity, no lock);
  * changes under this object's lock, which a journal's creation holds (its file made once, never twice
- * for one handler) and nothing else of a journal's work does.
+ * for one handler) and nothing else of a journal's work does. A close or a rotation racing the
+ * creation (on Java 17 the hook runs before {@code publish} takes the handler's lock) is caught by a
+ * second look at the handler's stream once the entry is in place.
  */
 final class JulHostBytesJournals {
     private record Entry(Object handler, JulHostBytesJournal journal) {
@@ -30,22 +33,29 @@ final class JulHostBytesJournals {
         this.errors = errors;
     }
 
-    /** {@code handler}'s records take the host's path from now on: its bytes are journaled (once per handler). */
-    synchronized void open(FileHandler handler) {
-        if (find(handler) != null) {
-            return;
+    /** {@code handler}'s records take the host's path from now on: its bytes are journaled (tried once per handler). */
+    void open(FileHandler handler) {
+        if (entry(handler) != null) {
+            return; // lock-free: every host-path record of the handler comes here
         }
-        JulHostBytesJournal j = JulHostBytesJournal.open(writes.underMeter(handler), files, errors);
-        if (j != null) {
+        JulHostBytesJournal j;
+        synchronized (this) {
+            if (entry(handler) != null) {
+                return;
+            }
+            j = JulHostBytesJournal.open(writes.underMeter(handler), files, errors);
             Entry[] e = Arrays.copyOf(entries, entries.length + 1);
             e[e.length - 1] = new Entry(handler, j);
             entries = e;
+        }
+        if (j != null) {
+            j.follows(writes.underMeter(handler)); // closed or rotated while the journal was made: caught up here
         }
     }
 
     /** {@code handler} routed a new stream (a rotation's next file): its journal follows it. */
     void routed(Object handler, Object stream) {
-        JulHostBytesJournal j = find(handler);
+        JulHostBytesJournal j = journal(handler);
         if (j != null) {
             j.routed(stream);
         }
@@ -53,22 +63,29 @@ final class JulHostBytesJournals {
 
     /** {@code handler}'s close begins: its stream's close retires the journal, which is forgotten here. */
     void closing(Object handler) {
-        JulHostBytesJournal j = find(handler);
-        if (j == null) {
+        if (entry(handler) == null) {
             return;
         }
-        j.closing();
+        JulHostBytesJournal j = journal(handler);
+        if (j != null) {
+            j.closing();
+        }
         synchronized (this) {
             entries = Arrays.stream(entries).filter(x -> x.handler != handler).toArray(Entry[]::new);
         }
     }
 
-    private JulHostBytesJournal find(Object handler) {
+    private Entry entry(Object handler) {
         for (Entry e : entries) {
             if (e.handler == handler) {
-                return e.journal;
+                return e;
             }
         }
         return null;
+    }
+
+    private JulHostBytesJournal journal(Object handler) {
+        Entry e = entry(handler);
+        return e == null ? null : e.journal;
     }
 }

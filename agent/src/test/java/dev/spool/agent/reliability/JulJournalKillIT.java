@@ -318,7 +318,13 @@ class JulJournalKillIT {
         }
         StringBuilder text = new StringBuilder();
         for (Path p : generations) {
-            text.append(Files.readString(p, StandardCharsets.UTF_8));
+            String t = Files.readString(p, StandardCharsets.UTF_8);
+            if (rotation.endsWith("xml")) { // every file the handler wrote begins with its head; a tail only ends one
+                assertTrue(t.isEmpty() || t.startsWith(JulXmlRecords.HEAD), p + " begins: " + t.substring(0, Math.min(200, t.length())));
+                int tail = t.indexOf(JulXmlRecords.TAIL);
+                assertTrue(tail < 0 || tail == t.length() - JulXmlRecords.TAIL.length(), p + ": a tail inside it at " + tail);
+            }
+            text.append(t);
         }
         for (Path p : sides) {
             text.append(Files.readString(p, StandardCharsets.UTF_8));
