@@ -29,18 +29,13 @@ public final class RecoveryAppends {
     public long place(MappedByteBuffer m, int at, byte[] line, int off, int len) throws IOException {
         long size = size();
         long pos = m.getLong(at + 16);
-        if (pos >= 0 && pos < size) {
+        if (there(pos, line, off, len)) {
             int have = (int) Math.min(len, size - pos);
-            byte[] there = read(pos, have);
-            if (there != null && Arrays.equals(there, 0, have, line, off, off + have)) {
-                if (have == len) {
-                    return 0;                                  // in the file: killed before the trim
-                }
-                if (pos + have == size) {
-                    append(line, off + have, len - have);      // the rest of a torn write
-                    return len - have;
-                }
+            if (have == len) {
+                return 0;                                      // in the file: killed before the trim
             }
+            append(line, off + have, len - have);              // the rest of a torn write
+            return len - have;
         }
         boolean misplaced = pos >= 0 && pos != size;
         m.putLong(at + 16, size); // first: a recovery killed after the write finds the line there
@@ -48,17 +43,31 @@ public final class RecoveryAppends {
         return misplaced ? -len : len;
     }
 
+    /** Whether {@link #place} finds the line at {@code pos}, whole or as a torn prefix ending the file (it appends no new line). */
+    public boolean there(long pos, byte[] line, int off, int len) throws IOException {
+        long size = size();
+        if (pos < 0 || pos >= size) {
+            return false;
+        }
+        int have = (int) Math.min(len, size - pos);
+        byte[] at = read(pos, have);
+        return at != null && Arrays.equals(at, 0, have, line, off, off + have) && (have == len || pos + have == size);
+    }
+
     /**
      * Before the first recovered line: writes the part of {@code head} (a JUL {@code XMLFormatter}'s, which
      * its handler writes before a file's first record) the file lacks: all of it into an empty file (the
-     * log's first, a file recreated or beside it); the rest when the file ends inside it at {@code at}, the
+     * log's first, a file recreated or beside it) or one that ends with the formatter's {@code tail} (closed by
+     * a rotation the kill stopped before its rename: what follows is a new file's, as plain JUL's next run
+     * appending to it writes a head first); the rest when the file ends inside it at {@code at}, the
      * offset the writer recorded for it (a kill before all its bytes reached the file); else nothing.
      *
      * @return bytes appended
      */
-    public int completeHead(byte[] head, long at) throws IOException {
+    public int completeHead(byte[] head, long at, byte[] tail) throws IOException {
         long size = size();
-        if (size == 0) {
+        byte[] end = tail.length == 0 || size < tail.length ? null : read(size - tail.length, tail.length);
+        if (size == 0 || end != null && Arrays.equals(end, tail)) {
             append(head, 0, head.length);
             return head.length;
         }

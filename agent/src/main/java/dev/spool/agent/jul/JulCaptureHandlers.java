@@ -102,6 +102,7 @@ final class JulCaptureHandlers {
                 if (hostBytes != null) {
                     hostBytes.open(handler); // formatted on the caller's thread: its bytes are journaled as written (once)
                 }
+                awaitRotation(handler);
                 return false;
             }
         }
@@ -184,6 +185,22 @@ final class JulCaptureHandlers {
         Object[] parameters = record.getParameters();
         return record.getThrown() != null || record.getResourceBundle() != null
                 || parameters != null && parameters.length > 0 && !JulMessages.allImmutable(parameters);
+    }
+
+    /**
+     * Before a record takes the host's path: a rotation under way finishes first. Java 21+'s {@code publish}
+     * asks {@code isLoggable} before it takes the handler's lock, and {@code rotate()} turns the level OFF
+     * while it closes and reopens the file, so a record another thread publishes then is dropped. Plain, that
+     * window is a file's close; routed, the close drains the sink (ms: 528 records of one thread were
+     * dropped at a rotation on Java 25). Waiting for the handler's lock while its level is OFF keeps the
+     * window plain's (Java 17's {@code publish} holds the lock throughout: nothing changes there).
+     */
+    private static void awaitRotation(FileHandler handler) {
+        if (handler.getLevel() == Level.OFF) {
+            synchronized (handler) {
+                // nothing: the rotation holding the lock has restored the level once it is ours
+            }
+        }
     }
 
     /** The woven {@code StreamHandler.flush()} / {@code FileHandler.close()}: what was captured goes first. */

@@ -194,8 +194,10 @@ public final class JulJournalRecovery {
                             m.putLong(at + 24, MappedLogJournal.DONE); // reached the log before the kill: not copied beside it
                             continue;
                         }
-                        if (head != null) { // the head the killed run's file lacks, before its first line
-                            bytes += file.completeHead(head, m.getLong(MappedLogJournal.HEAD_AT_OFFSET));
+                        if (head != null && !file.there(m.getLong(at + 16), batch.bytes, from, batch.ends[i] - from)) {
+                            // the head the killed run's file lacks, before the first line appended
+                            bytes += file.completeHead(head, m.getLong(MappedLogJournal.HEAD_AT_OFFSET),
+                                    JulXmlFormat.TAIL.getBytes(charset));
                             head = null;
                         }
                         long wrote = file.place(m, at, batch.bytes, from, batch.ends[i] - from);

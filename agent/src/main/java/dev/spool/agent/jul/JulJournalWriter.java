@@ -232,7 +232,8 @@ final class JulJournalWriter {
             return; // an old stream's late close; or the handler's close after retire(), which decided the journal's fate
         }
         streamClosed = true;
-        if (inFlight >= 0 && files.position(stream) > before) {
+        long end = files.position(stream); // after the formatter's tail, which the close wrote
+        if (inFlight >= 0 && end > before) {
             journal.done(inFlight); // the line whose write rotates: its bytes are in this file, renamed next
         }
         settle();
@@ -248,7 +249,9 @@ final class JulJournalWriter {
         // a new, empty file for one emptied since the kill and put the queued lines beside it)
         journal.reached(0);
         if (head != null) {
-            journal.headAt(0); // the next file's head goes to its start
+            // the next file's head goes before the lines still queued: at the renamed file's start, or, killed before the
+            // rename, after this file's tail (as plain JUL's next run appending to it would write one)
+            journal.headAt(Math.max(0, end));
         }
     }
 

@@ -34,6 +34,8 @@ final class JulXmlFormat implements JulFormat {
     }
 
     static final String INSTANT = "xml-instant";
+    /** {@code XMLFormatter.getTail}'s text (JDK 17-25), which a handler writes at a file's close. */
+    static final String TAIL = "</log>\n";
     static final String LOCAL = "xml-local";
 
     @Override

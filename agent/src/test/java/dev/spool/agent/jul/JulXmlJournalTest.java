@@ -123,6 +123,20 @@ class JulXmlJournalTest {
         }
     }
 
+    /**
+     * Killed inside a rotation, after the old stream's close wrote the tail and before the rename: the records
+     * still queued belong to the next file, so they follow a head, as plain JUL's next run appending there writes one.
+     */
+    @Test
+    void shouldWriteAHeadBeforeRecordsAfterATailARotationsCloseWrote() throws Exception {
+        String one = text(record("one", 1));
+        Path log = Files.writeString(dir.resolve("app.log"), HEAD + one + "</log>\n");
+        MappedLogJournal j = journal(log, 0);
+        String two = append(j, record("two", 2));
+        assertEquals(1, JulJournalRecovery.recover(log, false).lines());
+        assertEquals(HEAD + one + "</log>\n" + HEAD + two, Files.readString(log));
+    }
+
     /** The head and the first record reached the file: only the queued record is added, no second head. */
     @Test
     void shouldNotWriteAHeadTheFileHasWhenTheFirstRecordReachedIt() throws Exception {
