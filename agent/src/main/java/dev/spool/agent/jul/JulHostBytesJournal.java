@@ -5,11 +5,11 @@ import dev.spool.agent.journal.HostWrites;
 import dev.spool.agent.journal.JournalFiles;
 import dev.spool.agent.journal.MappedLogJournal;
 import dev.spool.agent.journal.RingRoom;
+import dev.spool.agent.journal.UnreachedFrames;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.function.BiConsumer;
 
 /**
@@ -45,8 +45,8 @@ final class JulHostBytesJournal implements HostWrites {
     private final Path file;
     private final BiConsumer<String, String> errors;
     private final RingRoom room = new RingRoom();
-    /** Frames handed to the sink: {frame, file offset after their bytes}. */
-    private final ArrayDeque<long[]> unreached = new ArrayDeque<>();
+    /** Frames handed to the sink, not yet known to be in the file. */
+    private final UnreachedFrames unreached = new UnreachedFrames();
     private Object stream;
     /** The handler's close began: the stream's close retires the journal. */
     private boolean closing;
@@ -133,7 +133,7 @@ final class JulHostBytesJournal implements HostWrites {
         if (end < 0) {
             journal.done(frame); // the sink refused them: the host got the error, never replayed
         } else {
-            unreached.add(new long[] {frame, end});
+            unreached.add(frame, end);
         }
         settle();
     }
@@ -146,15 +146,7 @@ final class JulHostBytesJournal implements HostWrites {
 
     /** Marks done every frame whose bytes reached the file, and trims. */
     private void settle() {
-        long reached = files.reached(stream);
-        for (long[] u; (u = unreached.peek()) != null && u[1] <= reached; ) {
-            unreached.poll();
-            journal.done(u[0]);
-        }
-        if (reached > 0) {
-            journal.reached(reached);
-        }
-        journal.trim();
+        unreached.settle(journal, files.reached(stream));
     }
 
     /** The handler's close begins (before its stream's): the stream's close retires the journal. */
@@ -171,13 +163,10 @@ final class JulHostBytesJournal implements HostWrites {
             return;
         }
         settle();
-        if (!unreached.isEmpty()) {
-            errors.accept("jul-journal-close", "journal " + journal.path + ": " + unreached.size() + " writes not in the"
+        int left = unreached.abandon(journal);
+        if (left > 0) {
+            errors.accept("jul-journal-close", "journal " + journal.path + ": " + left + " writes not in the"
                     + " file when its stream closed (the sink failed): no longer journaled");
-            for (long[] u; (u = unreached.poll()) != null; ) {
-                journal.done(u[0]);
-            }
-            journal.trim();
         }
         journal.reached(0); // a rotation renames the file next: what reached it says nothing of the new one
         if (closing) {

@@ -172,8 +172,7 @@ final class JulJournalCodec implements JulJournalEncoder {
         private byte[] scratch = new byte[256];
         private String zoneText;
         private ZoneId zone;
-        private String localeText;
-        private Locale locale;
+        private final JulLastLocale locales = new JulLastLocale();
 
         JulCapture decode(ByteBuffer b) {
             b.order(ByteOrder.LITTLE_ENDIAN);
@@ -194,7 +193,7 @@ final class JulJournalCodec implements JulJournalEncoder {
                 throw new IllegalArgumentException("message kind " + kind);
             }
             return JulCapture.restored(epochSecond, nano, source, loggerName, levelName, zone(zoneId),
-                    locale(localeTag), thrown, kind == 0 ? message : null, kind == 1 ? message : null, params);
+                    locales.of(localeTag), thrown, kind == 0 ? message : null, kind == 1 ? message : null, params);
         }
 
         /** The next string; the last one of field {@code k} (the same object) when its bytes are the same. */
@@ -228,14 +227,6 @@ final class JulJournalCodec implements JulJournalEncoder {
                 zoneText = id;
             }
             return zone;
-        }
-
-        private Locale locale(String tag) {
-            if (!tag.equals(localeText)) {
-                locale = Locale.forLanguageTag(tag);
-                localeText = tag;
-            }
-            return locale;
         }
     }
 

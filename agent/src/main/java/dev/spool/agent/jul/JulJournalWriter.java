@@ -4,13 +4,13 @@ import dev.spool.agent.journal.JournalFiles;
 
 import dev.spool.agent.journal.MappedLogJournal;
 import dev.spool.agent.journal.RingRoom;
+import dev.spool.agent.journal.UnreachedFrames;
 
 import dev.spool.agent.internal.AgentLog;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
@@ -62,7 +62,7 @@ final class JulJournalWriter {
     private Object stream;
     private final BiConsumer<String, String> errors;
     /** Records written whose bytes may still be in the sink: {frame, file offset after the line} (drainer only). */
-    private final ArrayDeque<long[]> unreached = new ArrayDeque<>();
+    private final UnreachedFrames unreached = new UnreachedFrames();
     private final AtomicLong notJournaled = new AtomicLong();
     /** A full ring's room-making, shared by the callers. */
     private final RingRoom room = new RingRoom();
@@ -216,7 +216,7 @@ final class JulJournalWriter {
             // (Java 17's publish after its write, 21's post-write hook): its bytes went into the old file before its close
             journal.done(r.journalAt);
         } else {
-            unreached.add(new long[] {r.journalAt, after});
+            unreached.add(r.journalAt, after);
         }
     }
 
@@ -237,13 +237,10 @@ final class JulJournalWriter {
             journal.done(inFlight); // the line whose write rotates: its bytes are in this file, renamed next
         }
         settle();
-        if (!unreached.isEmpty()) {
-            errors.accept("jul-journal-close", "journal " + journal.path + ": " + unreached.size() + " lines written but not"
+        int left = unreached.abandon(journal);
+        if (left > 0) {
+            errors.accept("jul-journal-close", "journal " + journal.path + ": " + left + " lines written but not"
                     + " in the file when its stream closed (the sink failed): no longer journaled");
-            for (long[] u; (u = unreached.poll()) != null; ) {
-                journal.done(u[0]);
-            }
-            journal.trim();
         }
         // a rotation renames the file next: what reached it says nothing of the new one (spool recover would take
         // a new, empty file for one emptied since the kill and put the queued lines beside it)
@@ -273,15 +270,7 @@ final class JulJournalWriter {
 
     /** The drainer: marks done every written record whose bytes reached the file, and trims. */
     void settle() {
-        long reached = files.reached(stream);
-        for (long[] u; (u = unreached.peek()) != null && u[1] <= reached; ) {
-            unreached.poll();
-            journal.done(u[0]);
-        }
-        if (reached > 0) {
-            journal.reached(reached);
-        }
-        journal.trim();
+        unreached.settle(journal, files.reached(stream));
     }
 
     /** The handler's close (after the last drain): once the sink wrote everything, the journal goes. */

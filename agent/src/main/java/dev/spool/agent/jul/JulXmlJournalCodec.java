@@ -145,8 +145,7 @@ final class JulXmlJournalCodec implements JulJournalEncoder {
     static final class Decoder {
         private String zoneText;
         private TimeZone zone;
-        private String localeText;
-        private Locale locale;
+        private final JulLastLocale locales = new JulLastLocale();
 
         JulXmlCapture decode(ByteBuffer b) {
             b.order(ByteOrder.LITTLE_ENDIAN);
@@ -186,7 +185,7 @@ final class JulXmlJournalCodec implements JulJournalEncoder {
             if (level == null || localeTag == null) {
                 throw new IllegalArgumentException("a record without its level or locale");
             }
-            return new JulXmlCapture(epochSecond, nano, loggerName, level, locale(localeTag), kind == 0 ? message : null,
+            return new JulXmlCapture(epochSecond, nano, loggerName, level, locales.of(localeTag), kind == 0 ? message : null,
                     kind == 1 ? message : null, params, sequence, threadId, sourceClass, sourceMethod, (flags & 1) != 0,
                     key, catalog, texts, exception, zone(zoneId));
         }
@@ -200,14 +199,6 @@ final class JulXmlJournalCodec implements JulJournalEncoder {
                 zoneText = id;
             }
             return zone;
-        }
-
-        private Locale locale(String tag) {
-            if (!tag.equals(localeText)) {
-                locale = Locale.forLanguageTag(tag);
-                localeText = tag;
-            }
-            return locale;
         }
     }
 }
