@@ -166,9 +166,7 @@ public final class MappedLogJournal {
      * {@code magic}: null when it is one, else why not (named in the result).
      */
     public static String headerProblem(ByteBuffer m, long size, byte[] magic) {
-        byte[] found = new byte[magic.length];
-        m.get(0, found);
-        if (!java.util.Arrays.equals(found, magic) || m.getInt(8) != VERSION) {
+        if (!hasMagic(m, magic) || m.getInt(8) != VERSION) {
             return "no " + new String(magic, StandardCharsets.US_ASCII) + " version " + VERSION + " header";
         }
         int ring = m.getInt(RING_BYTES_OFFSET);
@@ -179,6 +177,13 @@ public final class MappedLogJournal {
         int f = m.getInt(FORMAT_OFFSET);
         return cs < 0 || cs > FORMAT_OFFSET - CHARSET_OFFSET - 4 || f < 0 || f > FORMAT_MAX
                 ? "its charset or format string is damaged" : null;
+    }
+
+    /** Whether the journal {@code m} begins with {@code magic} ({@link #MAGIC}, {@link #XML_MAGIC}, {@link #LOGBACK_MAGIC}). */
+    public static boolean hasMagic(ByteBuffer m, byte[] magic) {
+        byte[] found = new byte[magic.length];
+        m.get(0, found);
+        return java.util.Arrays.equals(found, magic);
     }
 
     /**

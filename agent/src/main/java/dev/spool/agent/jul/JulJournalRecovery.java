@@ -121,8 +121,7 @@ public final class JulJournalRecovery {
             } else {
                 MappedByteBuffer m = jc.map(FileChannel.MapMode.READ_WRITE, 0, size);
                 m.order(ByteOrder.LITTLE_ENDIAN);
-                boolean xml = MappedLogJournal.XML_MAGIC.length == 8 && m.getLong(0) == ByteBuffer.wrap(
-                        MappedLogJournal.XML_MAGIC).order(ByteOrder.LITTLE_ENDIAN).getLong(0);
+                boolean xml = MappedLogJournal.hasMagic(m, MappedLogJournal.XML_MAGIC);
                 wrong = MappedLogJournal.headerProblem(m, size, xml ? MappedLogJournal.XML_MAGIC : MappedLogJournal.MAGIC);
                 long pid = m.getLong(MappedLogJournal.PID_OFFSET);
                 if (wrong == null && refuseLiveOwner && pid != ProcessHandle.current().pid()
