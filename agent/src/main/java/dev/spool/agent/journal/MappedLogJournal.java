@@ -85,6 +85,13 @@ public final class MappedLogJournal {
     public static final long BYTES = 2;
     /** {@link #append}'s answer when the ring has no room now (the sink is behind): room comes as lines reach the file. */
     public static final long FULL = -2;
+    /**
+     * {@link #append}'s answer once the journal is {@linkplain #seal sealed} (put away while idle): no
+     * record can go into it any more, and its owner makes a new journal for this one.
+     */
+    public static final long SEALED = -4;
+    /** {@link #reserved} of a sealed journal: below every offset, so no reservation can follow. */
+    private static final long SEALED_MARK = Long.MIN_VALUE;
     /** The journal's name beside its log file: no FileHandler pattern, lock file or Spool temp name looks like it. */
     public static final String SUFFIX = ".spool-journal";
     /** A Logback appender's journal's name beside its log file. */
@@ -131,12 +138,17 @@ public final class MappedLogJournal {
 
     /** Creates the journal {@code path} with {@code magic} ({@link #MAGIC}, {@link #LOGBACK_MAGIC}); as {@link #create(Path, String, Charset)}. */
     public static MappedLogJournal create(Path path, byte[] magic, String format, Charset charset) throws IOException {
+        return create(path, magic, format, charset, RING_BYTES);
+    }
+
+    /** {@link #create(Path, byte[], String, Charset)} with a ring of {@code ringBytes} (a multiple of 8; tests). */
+    static MappedLogJournal create(Path path, byte[] magic, String format, Charset charset, int ringBytes) throws IOException {
         byte[] f = format.getBytes(StandardCharsets.UTF_8);
         byte[] cs = charset.name().getBytes(StandardCharsets.UTF_8);
         if (f.length > FORMAT_MAX || cs.length > FORMAT_OFFSET - CHARSET_OFFSET - 4) {
             throw new IOException("journal " + path + " not created: the format string is over " + FORMAT_MAX + " bytes");
         }
-        long size = HEADER + (long) RING_BYTES;
+        long size = HEADER + (long) ringBytes;
         MappedByteBuffer map;
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                 StandardOpenOption.WRITE)) {
@@ -153,12 +165,12 @@ public final class MappedLogJournal {
         map.order(ByteOrder.LITTLE_ENDIAN);
         map.put(0, magic);
         map.putInt(8, VERSION);
-        map.putInt(RING_BYTES_OFFSET, RING_BYTES);
+        map.putInt(RING_BYTES_OFFSET, ringBytes);
         map.putLong(PID_OFFSET, ProcessHandle.current().pid());
         map.putInt(CHARSET_OFFSET, cs.length).put(CHARSET_OFFSET + 4, cs);
         map.putInt(FORMAT_OFFSET, f.length).put(FORMAT_OFFSET + 4, f);
         LIVE.add(path.toAbsolutePath());
-        return new MappedLogJournal(path, charset, map, RING_BYTES);
+        return new MappedLogJournal(path, charset, map, ringBytes);
     }
 
     /**
@@ -226,7 +238,7 @@ public final class MappedLogJournal {
 
     private long append(byte[] payload, int off, int length, long pos, long state) {
         if (disabled) {
-            return -1;
+            return reserved.get() == SEALED_MARK ? SEALED : -1;
         }
         int frame = (FRAME_HEADER + length + 7) & ~7;
         if (frame > ring / 2) {
@@ -236,6 +248,9 @@ public final class MappedLogJournal {
         long start;
         do {
             cur = reserved.get();
+            if (cur == SEALED_MARK) {
+                return SEALED;
+            }
             int phys = (int) (cur % ring);
             start = phys + frame > ring ? cur + (ring - phys) : cur;
             if (start + frame - trimmed > ring) {
@@ -332,12 +347,25 @@ public final class MappedLogJournal {
 
     /** Bytes of frames not trimmed yet (the Sink bean's {@code JournalPendingBytes}). */
     public long pendingBytes() {
-        return disabled ? 0 : Math.max(0, reserved.get() - trimmed);
+        long r = reserved.get();
+        return disabled || r == SEALED_MARK ? 0 : Math.max(0, r - trimmed);
     }
 
-    /** Whether every reserved frame is trimmed. */
+    /** Whether every reserved frame is trimmed (a sealed journal holds none). */
     public boolean empty() {
-        return reserved.get() == trimmed;
+        long r = reserved.get();
+        return r == SEALED_MARK || r == trimmed;
+    }
+
+    /**
+     * Puts an idle journal away: when every reserved frame is trimmed (each record's line is in the
+     * file), no caller can reserve one any more ({@link #SEALED}), atomically with their reservations:
+     * a frame reserved first keeps the journal. True when sealed; the owner then {@linkplain #delete deletes}
+     * the file, and a caller that meets {@link #SEALED} makes a new journal. The drainer's call.
+     */
+    public boolean seal() {
+        long r = reserved.get();
+        return r != SEALED_MARK && r == trimmed && !disabled && reserved.compareAndSet(r, SEALED_MARK);
     }
 
     /** Stops the journal and removes its file (every record reached the file). */
