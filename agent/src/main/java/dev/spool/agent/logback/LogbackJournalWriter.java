@@ -47,7 +47,12 @@ final class LogbackJournalWriter {
     /** A queued event with its frame in {@code journal} (the appender's when it was captured). */
     record Journaled(Object item, long frame, LogbackJournalWriter journal) {}
 
-    private final MappedLogJournal journal;
+    /**
+     * The journal now: replaced by a new one (same file, fresh ring) when a caller meets the one
+     * {@linkplain #putAwayIfIdle put away} ({@link #reopen}).
+     */
+    private volatile MappedLogJournal journal;
+    private final Object encoder;
     private final LogbackJournalCodec codec;
     private final JournalFiles files;
     private final Path file;
@@ -67,9 +72,10 @@ final class LogbackJournalWriter {
 
     private record Unreached(long frame, long after, Object stream) {}
 
-    private LogbackJournalWriter(MappedLogJournal journal, LogbackJournalCodec codec, JournalFiles files, Path file,
-                                 Object stream, BiConsumer<String, String> errors) {
+    private LogbackJournalWriter(MappedLogJournal journal, Object encoder, LogbackJournalCodec codec, JournalFiles files,
+                                 Path file, Object stream, BiConsumer<String, String> errors) {
         this.journal = journal;
+        this.encoder = encoder;
         this.codec = codec;
         this.files = files;
         this.file = file;
@@ -93,10 +99,8 @@ final class LogbackJournalWriter {
         try {
             LogbackJournalCodec codec = LogbackJournalCodec.of(Class.forName(LogbackConverters.EVENT, false,
                     appender.getClass().getClassLoader()));
-            MappedLogJournal journal = MappedLogJournal.create(journalOf(file), MappedLogJournal.LOGBACK_MAGIC,
-                    patternOf(encoder), charsetOf(encoder));
-            files.showJournal(stream, journal::pendingBytes);
-            LogbackJournalWriter w = new LogbackJournalWriter(journal, codec, files, file, stream, errors);
+            LogbackJournalWriter w = new LogbackJournalWriter(create(file, encoder), encoder, codec, files, file, stream, errors);
+            files.showJournal(stream, w::pendingBytes);
             files.onClosed(stream, w::settle);
             files.onHostWrites(stream, w.new Bytes(stream));
             return w;
@@ -108,6 +112,52 @@ final class LogbackJournalWriter {
                     + " captured without a journal");
         }
         return null;
+    }
+
+    private static MappedLogJournal create(Path file, Object encoder) throws IOException {
+        return MappedLogJournal.create(journalOf(file), MappedLogJournal.LOGBACK_MAGIC, patternOf(encoder), charsetOf(encoder));
+    }
+
+    /**
+     * A caller met {@code sealed}, the journal put away while idle: unless another caller did already,
+     * a new one is made at the same name (Spool's own file operation). False when it could not be (named).
+     */
+    private synchronized boolean reopen(MappedLogJournal sealed) {
+        if (journal != sealed) {
+            return true;
+        }
+        boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // not the host's look at its folder
+        try {
+            journal = create(file, encoder);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            errors.accept("logback-journal", "the journal of " + file + " could not be made again after it was put away"
+                    + " idle (" + e.getMessage() + "): its events go without it (lost by a kill -9 within the visibility bound)");
+            return false;
+        } finally {
+            dev.spool.bridge.Hooks.markSpoolThread(was);
+        }
+    }
+
+    /**
+     * The host lists or deletes in the log's folder: when every line the journal took is in the file,
+     * it is sealed and its file removed, so the host finds the folder as without the agent; the next
+     * record makes a new one ({@link #reopen}). True when it went. Under the appender's lock, on a
+     * thread marked as Spool's.
+     */
+    boolean putAwayIfIdle() {
+        settle();
+        MappedLogJournal j = journal;
+        if (!unreached.isEmpty() || !j.seal()) {
+            return false;
+        }
+        try {
+            j.delete();
+        } catch (IOException e) {
+            errors.accept("logback-journal", "journal " + j.path + " not removed (" + e + "): the next start"
+                    + " replays nothing from it (its events are in the file)");
+        }
+        return true;
     }
 
     /** The journal of the log file {@code file}. */
@@ -170,9 +220,14 @@ final class LogbackJournalWriter {
                 return -1; // a journaled event's own bytes, just them: its frame holds them
             }
             // the caller holds the appender's lock and writes this stream: it waits for the sink (bounded), once
-            long at = journal.appendBytes(b, off, len, pos);
+            MappedLogJournal j = journal; // under the appender's lock: only this thread puts it away, so one reopen serves
+            long at = j.appendBytes(b, off, len, pos);
+            if (at == MappedLogJournal.SEALED && reopen(j)) {
+                at = (j = journal).appendBytes(b, off, len, pos);
+            }
             if (at == MappedLogJournal.FULL) {
-                at = room.afterFull(() -> journal.appendBytes(b, off, len, pos), () -> awaitSinkHere(of), journal, 1);
+                MappedLogJournal full = j;
+                at = room.afterFull(() -> full.appendBytes(b, off, len, pos), () -> awaitSinkHere(of), full, 1);
             }
             if (at < 0) {
                 errors.accept("logback-journal-skipped", "journal " + journal.path + ": " + len + " bytes Logback wrote"
@@ -240,7 +295,14 @@ final class LogbackJournalWriter {
 
     private long store(Object event) {
         ByteBuffer b = codec.encode(event);
-        return journal.append(b.array(), b.position());
+        long at;
+        int tries = 0;
+        MappedLogJournal j;
+        do { // a journal put away meanwhile: the next one (put away again only once idle, between two tries)
+            j = journal;
+            at = j.append(b.array(), b.position());
+        } while (at == MappedLogJournal.SEALED && ++tries < 3 && reopen(j));
+        return at;
     }
 
     /**
