@@ -53,6 +53,14 @@ public final class HostFileHooks {
          * bounded by the sink's wait; never throws.
          */
         void beforeLook(Path fileOrFolder);
+
+        /**
+         * Before a listing or a deletion of {@code fileOrFolder}: Spool's log journals in that folder
+         * that hold nothing to replay go first, so the host finds the folder as without the agent
+         * (issue 33); never throws.
+         */
+        default void beforeFolderChange(Path fileOrFolder) {
+        }
     }
 
     /**
@@ -140,7 +148,12 @@ public final class HostFileHooks {
                 }
             }
             case Hooks.FILE_SPAWN -> logs.beforeChildProcess();
-            case Hooks.FILE_STAT, Hooks.FILE_LIST -> logs.beforeLook(path(a));
+            case Hooks.FILE_STAT -> logs.beforeLook(path(a));
+            case Hooks.FILE_LIST -> {
+                logs.beforeLook(path(a));
+                logs.beforeFolderChange(path(a));
+            }
+            case Hooks.FILE_DELETE -> logs.beforeFolderChange(path(a));
             default -> { }
         }
     }

@@ -41,6 +41,7 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
     private volatile Runnable extraFlush = () -> { };
     private volatile Runnable capturedLogs = () -> { };
     private volatile java.util.function.Consumer<Object> capturedLogsOf = owner -> { };
+    private volatile java.util.function.Consumer<java.nio.file.Path> idleJournals = path -> { };
     private volatile java.util.function.Predicate<Object> logWriter = owner -> false;
     private volatile java.util.function.Predicate<Object> logIdle = owner -> false;
     private volatile Backends backends;
@@ -214,6 +215,23 @@ public final class AgentControl implements dev.spool.mbeans.AgentControl {
             capturedLogsOf.accept(owner);
         } catch (RuntimeException e) {
             error("flush-captured-logs", "writing captured log records failed: " + e);
+        }
+    }
+
+    /** What {@link #putAwayIdleJournals} runs (Logback's journals of bytes, issue 33). */
+    void idleJournals(java.util.function.Consumer<java.nio.file.Path> step) {
+        idleJournals = step;
+    }
+
+    /**
+     * The host lists or deletes {@code path} (absolute): the log journals in that folder that hold
+     * nothing to replay are removed first; a failure is counted and reported, never thrown.
+     */
+    void putAwayIdleJournals(java.nio.file.Path path) {
+        try {
+            idleJournals.accept(path);
+        } catch (RuntimeException e) {
+            error("journal-put-away", "removing idle log journals beside " + path + " failed: " + e);
         }
     }
 

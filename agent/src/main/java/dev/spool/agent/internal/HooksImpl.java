@@ -77,6 +77,7 @@ final class HooksImpl implements SpoolHooks {
             }
         });
         control.logWriterTest(deferral::writesHere);
+        control.idleJournals(deferral::putAwayIdleJournals);
         control.logIdleTest(owner -> deferral.idle(owner) && (julCaptures == null || julCaptures.idle(owner))); // a roll on a thread that holds the appender's lock looks at its folder
         control.capturedLogs(() -> { // both, even when one throws (AgentControl.flush counts it)
             try {

@@ -72,6 +72,14 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
     }
 
     @Override
+    public void beforeFolderChange(Path fileOrFolder) {
+        Path target = RoutedStream.absolute(fileOrFolder);
+        if (target != null) {
+            control.putAwayIdleJournals(target);
+        }
+    }
+
+    @Override
     public void beforeChildProcess() {
         List<RoutedStream> open = control.openStreams();
         List<Object> owners = new ArrayList<>();

@@ -439,9 +439,15 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
      * journal follows a roll that keeps the file's name; another name retires it and journals the
      * new file (null {@code files}: journals are off).
      */
-    void journalStream(Object stream, dev.spool.agent.journal.JournalFiles files, java.util.function.BiConsumer<String, String> errors) {
+    void journalStream(Object stream, dev.spool.agent.journal.JournalFiles files, java.util.function.BiConsumer<String, String> errors,
+                       LogbackJournalWriter handed) {
         LogbackJournalWriter j = journal;
         java.nio.file.Path file = files == null ? null : files.file(stream);
+        if (handed != null && j == null && handed.file().equals(file)) {
+            journal = j = handed; // the journal of its bytes while Logback encoded them goes on: one file, one journal
+        } else if (handed != null) {
+            handed.retire();
+        }
         if (j != null && j.file().equals(file)) {
             j.stream(stream);
             return;

@@ -64,6 +64,7 @@ public final class LogbackJournalKillHost {
         if (Boolean.getBoolean("kill.reconfigure")) {
             reconfigure(); // as Spring Boot does at its start: the first appender stops, a new one opens the same file
         }
+        lookAtTheFolder(Path.of(System.getProperty("logback.configurationFile")).getParent());
         CountDownLatch started = new CountDownLatch(2);
         Thread[] threads = new Thread[2];
         for (int t = 0; t < 2; t++) {
@@ -94,6 +95,30 @@ public final class LogbackJournalKillHost {
         Object context = LoggerFactory.getILoggerFactory();
         context.getClass().getMethod("stop").invoke(context); // closes the appender, as a normal shutdown would
         System.out.println("done");
+    }
+
+    /**
+     * {@code -Dkill.listEveryMillis=N}: a third thread lists the log's folder every N ms while the others
+     * log, as a log-cleaning task would: Spool removes a journal with nothing to replay before each
+     * listing and the next bytes make a new one (issue 33), so kills land on both.
+     */
+    private static void lookAtTheFolder(Path folder) {
+        long every = Long.getLong("kill.listEveryMillis", 0);
+        if (every <= 0) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            while (true) {
+                try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(folder)) {
+                    s.count();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                LockSupport.parkNanos(every * 1_000_000);
+            }
+        }, "folder-looker");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** {@code -Dkill.appKvpEvery=N}: every Nth event (seq % N == 1) carries a key-value pair whose value is of the application's own class. */

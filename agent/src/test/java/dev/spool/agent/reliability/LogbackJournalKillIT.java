@@ -101,9 +101,10 @@ class LogbackJournalKillIT {
 
     /**
      * An application converter in the pattern: Spool does not defer the encoder, Logback encodes each event
-     * on the caller's thread and only the bytes are routed; with {@code spool.sink.journal.hostBytes=true}
-     * (since 4 Dec, opt-in) they are journaled as they are ({@code MappedLogJournal.BYTES} frames). A
-     * {@code FileAppender} and a time-based roll every second.
+     * on the caller's thread and only the bytes are routed; they are journaled as they are
+     * ({@code MappedLogJournal.BYTES} frames; opt-in on 4 Dec, the default since 5 Dec). A {@code FileAppender}
+     * and a time-based roll every second, while a third thread lists the folder every 5 ms: each listing finds
+     * the journal idle or not, removes it or leaves it, and the next bytes make a new one.
      * Before, nothing journaled them (as {@code -Dspool.reliability.logbackJournal=false} still shows: seed 41,
      * 2 kills, 3,836 of 36,536 acknowledged events lost).
      */
@@ -111,7 +112,7 @@ class LogbackJournalKillIT {
     void shouldKeepEveryAcknowledgedLogbackEventAcrossKillsWhenLogbackEncodesOnTheCallersThread() throws Exception {
         patternPrefix = "%killtag";
         encodedOn = "encoded on the caller's thread";
-        hostProperties.add("-Dspool.sink.journal.hostBytes=true"); // opt-in: a journal file no journal put there before
+        hostProperties.add("-Dkill.listEveryMillis=5");
         Path log = dir.resolve("app.log");
         Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
         int kills = Integer.getInteger("spool.reliability.logbackCallerKills", 1);

@@ -113,13 +113,15 @@ public enum ConfigKey {
                     + " appender whose encoding Spool defers: each event at the call (`<log file>.spool-logback-journal`,"
                     + " 4 MiB, with the bytes of any event Logback encodes itself), replayed, once, with the appender's"
                     + " encoder at its next start of routing. `false`: buffers in memory, lost with the process as before."),
-    SINK_JOURNAL_HOST_BYTES("spool.sink.journal.hostBytes", ValueType.BOOLEAN, "false",
+    SINK_JOURNAL_HOST_BYTES("spool.sink.journal.hostBytes", ValueType.BOOLEAN, "true",
             "With `spool.sink.journal`: also journal a routed Logback appender whose encoder Spool does not run"
                     + " (an encoder, layout or converter it does not know, e.g. JSON encoders or Spring Boot's stock"
                     + " pattern; a size-based policy it cannot check elsewhere): the bytes Logback encoded on the"
                     + " caller's thread, stored as they reach the routed stream (`<log file>.spool-logback-journal`)"
-                    + " and written back unchanged at the next start of routing. Off by default: it puts a file beside"
-                    + " a log that had none, which anything listing the folder sees."),
+                    + " and written back unchanged at the next start of routing. The journal exists while it may hold"
+                    + " lines: made at the appender's first bytes, removed when the application lists or deletes in"
+                    + " the log's folder with every line in the file. `false`: such appenders can lose their last"
+                    + " 100 ms to a kill -9."),
     SINK_THREADS("spool.sink.threads", ValueType.intRange(0, 64), "2",
             "Agent: threads of the one pool that writes every sink of the process (each routed log and the"
                     + " event file; one thread per sink at a time, so each file keeps its order), plus a timer"

@@ -1,0 +1,69 @@
+package dev.spool.agent.host;
+
+import static dev.spool.agent.host.LogbackDiffHost.call;
+import static dev.spool.agent.host.LogbackDiffHost.create;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Test host for the journal of a Logback appender Spool does not defer (issue 33):
+ * {@code LogbackIdleJournalHost <dir>}. A {@code FileAppender} with Logback's {@code EchoEncoder}
+ * (encoded on the caller's thread: its bytes are journaled) writes {@code <dir>/logs/app.log}; between
+ * batches of events the host looks at its folder as an application would. Prints one line per step,
+ * {@code <step> <what it saw>}: whether the journal exists, what a listing shows (NIO, then
+ * {@code File.listFiles}), and at the end whether the folder could be removed after the appender
+ * stopped and the log was deleted. Built reflectively (the test sources need no Logback).
+ */
+public final class LogbackIdleJournalHost {
+
+    private LogbackIdleJournalHost() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path folder = Files.createDirectories(Path.of(args[0]).resolve("logs"));
+        Path file = folder.resolve("app.log");
+        Path journal = folder.resolve("app.log.spool-logback-journal");
+        Object context = Class.forName("org.slf4j.LoggerFactory").getMethod("getILoggerFactory").invoke(null);
+        Object encoder = create("ch.qos.logback.core.encoder.EchoEncoder");
+        call(encoder, "setContext", context);
+        call(encoder, "start");
+        Object appender = create("ch.qos.logback.core.FileAppender");
+        call(appender, "setContext", context);
+        call(appender, "setName", "ECHO");
+        call(appender, "setFile", file.toString());
+        call(appender, "setEncoder", encoder);
+        call(appender, "start");
+        append(appender, "a", 10);
+        System.out.println("logged " + Files.exists(journal));
+        System.out.println("nio-listing " + nioListing(folder));
+        System.out.println("after-listing " + Files.exists(journal));
+        append(appender, "b", 10);
+        System.out.println("logged-again " + Files.exists(journal));
+        String[] names = folder.toFile().list();
+        Arrays.sort(names);
+        System.out.println("file-listing " + String.join(",", names));
+        append(appender, "c", 5);
+        call(appender, "stop");
+        List<String> lines = Files.readAllLines(file);
+        System.out.println("lines " + lines.size());
+        Files.delete(file);
+        System.out.println("folder-removed " + new File(folder.toString()).delete());
+    }
+
+    private static void append(Object appender, String prefix, int n) throws Exception {
+        for (int i = 0; i < n; i++) {
+            call(appender, "doAppend", prefix + i);
+        }
+    }
+
+    private static String nioListing(Path folder) throws Exception {
+        try (Stream<Path> s = Files.list(folder)) {
+            return String.join(",", s.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+    }
+}

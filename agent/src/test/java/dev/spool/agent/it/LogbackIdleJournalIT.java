@@ -1,0 +1,40 @@
+package dev.spool.agent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 33: a routed Logback appender Spool does not defer journals its bytes at the defaults
+ * ({@code spool.sink.journal.hostBytes}), and the journal exists only while it may hold lines, so an
+ * application looking at its log folder finds what it finds without the agent. Logback's own rolling
+ * tests read every file of the folder (25 of them failed with the journal there, {@code PeerSuiteIT});
+ * {@code FileAppenderTest#testCreateParentFolders} removes the folder after stopping the appender.
+ */
+class LogbackIdleJournalIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldShowTheLogFolderAsPlainLogbackDoesWhileJournalingItsBytes() throws Exception {
+        List<String> plain = run("plain", List.of());
+        List<String> agent = run("agent", Forked.agentArgs(""));
+        assertEquals(List.of("logged false", "nio-listing app.log", "after-listing false", "logged-again false",
+                "file-listing app.log", "lines 25", "folder-removed true"), plain, "plain Logback");
+        assertEquals(List.of("logged true", "nio-listing app.log", "after-listing false", "logged-again true",
+                "file-listing app.log", "lines 25", "folder-removed true"), agent,
+                "under the agent: journaled while logging, never in a listing, removable once stopped");
+    }
+
+    private List<String> run(String name, List<String> jvm) throws Exception {
+        Path folder = Files.createDirectories(dir.resolve(name));
+        String out = Forked.start(dir, name, jvm, Forked.hostClassPath(Forked.logback()),
+                "dev.spool.agent.host.LogbackIdleJournalHost", folder.toString()).awaitSuccess();
+        return out.lines().filter(l -> !l.startsWith("[spool]") && !l.isBlank()).toList();
+    }
+}
