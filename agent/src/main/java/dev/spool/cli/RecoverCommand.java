@@ -15,8 +15,10 @@ import java.util.List;
  * ({@link EventLog#recover}; exit 1 when it is not the file's own, renamed {@code .orphan-<ms>}).
  * {@code recover <JUL log file>}: replays the journal {@code <file>.spool-journal} a killed process left
  * ({@link JulJournalRecovery}; refused while its process runs; the file recreated when it is gone).
- * A Logback log file's journal ({@code <file>.spool-logback-journal}) is refused, exit 1: the
- * application's next start replays it with its appender's encoder ({@link LogbackJournalRecovery}).
+ * {@code recover <Logback log file>}: replays its journal ({@code <file>.spool-logback-journal}) when it
+ * holds only bytes Logback encoded itself (an appender Spool does not defer); one with captured events
+ * is refused, exit 1, nothing changed: the application's next start replays it with its appender's
+ * encoder ({@link LogbackJournalRecovery}).
  * {@code recover <folder>}: removes the temp files ({@code .<name>.spool-tmp-*}) that crashed Spool
  * processes left directly in the folder, by the rules of {@link StaleTemps} (only Spool's names,
  * only regular files, only when the writer is provably gone or, when it cannot be judged, the file
@@ -34,13 +36,33 @@ final class RecoverCommand implements Command {
     @Override
     public String usage() {
         return "<folder>|<event file>|<log file>  remove the temp files crashed Spool processes left in a folder, or"
-                + " replay the journal a killed writer left beside an event file or a JUL log file";
+                + " replay the journal a killed writer left beside an event file or a log file";
     }
 
     /** A JUL log file's journal ({@code <file>.spool-journal}, issue 33): its lines replayed into the file, once. */
     private static int recoverJul(Path file, PrintStream out, PrintStream err) {
         try {
             JulJournalRecovery.Result r = JulJournalRecovery.recover(file, true);
+            if (r.problem() != null) {
+                err.println("spool recover: " + r.describe(file));
+                return SpoolCli.PROBLEM;
+            }
+            out.println(r.describe(file));
+            return SpoolCli.OK;
+        } catch (IOException | RuntimeException e) {
+            err.println("spool recover: " + file + ": " + e);
+            return SpoolCli.PROBLEM;
+        }
+    }
+
+    /**
+     * A Logback log file's journal ({@code <file>.spool-logback-journal}): replayed when it holds only the
+     * bytes Logback encoded itself (an appender Spool does not defer); refused, nothing changed, when it
+     * holds captured events (the application's next start encodes them with its appender's encoder).
+     */
+    private static int recoverLogback(Path file, PrintStream out, PrintStream err) {
+        try {
+            LogbackJournalRecovery.Result r = LogbackJournalRecovery.recoverBytes(file);
             if (r.problem() != null) {
                 err.println("spool recover: " + r.describe(file));
                 return SpoolCli.PROBLEM;
@@ -64,10 +86,7 @@ final class RecoverCommand implements Command {
             return recoverJul(folder.toAbsolutePath(), out, err); // a JUL log file (there or gone) with its journal
         }
         if (LogbackJournalRecovery.hasJournal(folder.toAbsolutePath())) {
-            err.println("spool recover: " + folder + ": its Logback journal (" + folder + ".spool-logback-journal) is replayed"
-                    + " by the application's next start with the agent, whose appender's own encoder formats the lines;"
-                    + " this command has no Logback to format them with: nothing changed");
-            return SpoolCli.PROBLEM;
+            return recoverLogback(folder.toAbsolutePath(), out, err);
         }
         if (Files.isRegularFile(folder)) {
             try {

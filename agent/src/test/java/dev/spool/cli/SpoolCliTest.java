@@ -2,6 +2,7 @@ package dev.spool.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spool.events.EventLog;
@@ -109,12 +110,9 @@ class SpoolCliTest {
         assertTrue(Files.exists(young) && Files.exists(notOurs) && Files.exists(data));
     }
 
-    /**
-     * Issue 33: a Logback log file's journal needs the application's Logback to encode its events: {@code spool
-     * recover FILE} says so, exit 1, and changes nothing (the journal stays for the application's next start).
-     */
+    /** Issue 33: a file at a Logback journal's name that is not one: {@code spool recover FILE} names it, exit 1, changes nothing. */
     @Test
-    void shouldRefuseALogbackJournalAndChangeNothing() throws Exception {
+    void shouldRefuseALogbackJournalItCannotReadAndChangeNothing() throws Exception {
         Path log = dir.resolve("app.log");
         Files.writeString(log, "a line\n");
         Path journal = dir.resolve("app.log.spool-logback-journal");
@@ -122,9 +120,59 @@ class SpoolCliTest {
         Files.write(journal, content);
         assertEquals(1, run("recover", log.toString()));
         String said = err.toString(StandardCharsets.UTF_8);
-        assertTrue(said.contains("Logback journal") && said.contains("next start") && said.contains("nothing changed"), said);
+        assertTrue(said.contains("not replayed") && said.contains("nothing changed"), said);
         assertArrayEquals(content, Files.readAllBytes(journal));
         assertEquals("a line\n", Files.readString(log));
+    }
+
+    /**
+     * Issue 33: a Logback journal holding a captured event needs the application's Logback to encode it:
+     * {@code spool recover FILE} says so, exit 1, and changes nothing (it stays for the application's next start).
+     */
+    @Test
+    void shouldRefuseALogbackJournalOfCapturedEventsAndChangeNothing() throws Exception {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "a line\n");
+        Path journal = killedLogbackJournal(log, j -> j.append(new byte[] {1, 2, 3}, 3));
+        byte[] content = Files.readAllBytes(journal);
+        assertEquals(1, run("recover", log.toString()));
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("1 captured events") && said.contains("next start") && said.contains("nothing changed"), said);
+        assertArrayEquals(content, Files.readAllBytes(journal));
+        assertEquals("a line\n", Files.readString(log));
+    }
+
+    /** Issue 33: a Logback journal of bytes only (an appender Spool does not defer) is replayed by {@code spool recover FILE}, once. */
+    @Test
+    void shouldReplayALogbackJournalOfBytesOnce() throws Exception {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "first\n");
+        byte[] second = "second\n".getBytes(StandardCharsets.UTF_8);
+        byte[] third = "third\n".getBytes(StandardCharsets.UTF_8);
+        Path journal = killedLogbackJournal(log, j -> {
+            j.done(j.appendBytes("first\n".getBytes(StandardCharsets.UTF_8), 0, 6, 0)); // reached the file
+            j.appendBytes(second, 0, second.length, 6);
+            j.appendBytes(third, 0, third.length, 13);
+        });
+        assertEquals(0, run("recover", log.toString()), err.toString(StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("2 journaled Logback lines recovered"), out.toString(StandardCharsets.UTF_8));
+        assertEquals("first\nsecond\nthird\n", Files.readString(log));
+        assertFalse(Files.exists(journal), "replayed once: the journal is gone");
+    }
+
+    /** A Logback journal as a killed process left it: {@code frames} stored, its process id one that does not run. */
+    private static Path killedLogbackJournal(Path log, java.util.function.Consumer<dev.spool.agent.journal.MappedLogJournal> frames)
+            throws Exception {
+        Path journal = log.resolveSibling(log.getFileName() + ".spool-logback-journal");
+        dev.spool.agent.journal.MappedLogJournal j = dev.spool.agent.journal.MappedLogJournal.create(journal,
+                dev.spool.agent.journal.MappedLogJournal.LOGBACK_MAGIC, "%msg%n", StandardCharsets.UTF_8);
+        frames.accept(j);
+        j.abandon();
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(journal, java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer pid = java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(0, Integer.MAX_VALUE - 7L);
+            ch.write(pid, dev.spool.agent.journal.MappedLogJournal.PID_OFFSET);
+        }
+        return journal;
     }
 
     /** Issue 33: {@code spool recover FILE} replays the journal a killed writer left, once. */

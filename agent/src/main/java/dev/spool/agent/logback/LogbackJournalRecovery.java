@@ -29,8 +29,9 @@ import java.util.Arrays;
  * others appended after the last line ({@link RecoveryAppends#place}), in the order the writer left
  * them, once. The file of an appender with {@code append=false} takes no line when empty (it truncated
  * it and writes from offset 0): they go beside it ({@link RecoveryTarget}); {@code append=true}, Logback's
- * default, appends after them, so its file takes them even when empty (a roll just before the kill). {@code spool recover FILE} does not replay these journals
- * (it has no Logback to encode with): the appender's next start does.
+ * default, appends after them, so its file takes them even when empty (a roll just before the kill).
+ * {@code spool recover FILE} replays a journal of bytes only ({@link #recoverBytes}: an appender Spool does
+ * not defer); one holding captured events it cannot encode (no Logback there): the appender's next start does.
  *
  * <p>Not thread-safe; one recovery per file at a time (the host opens its file under the appender's lock).
  */
@@ -61,6 +62,24 @@ public final class LogbackJournalRecovery {
         if (!Files.isRegularFile(jp, LinkOption.NOFOLLOW_LINKS) || MappedLogJournal.live(jp)) {
             return Result.NOTHING; // none, or this process writes it now (a roll that kept the name)
         }
+        return recover(appender, logFile, jp);
+    }
+
+    /**
+     * {@code spool recover FILE}: replays the journal beside {@code logFile} when every line it holds is
+     * bytes Logback encoded itself ({@link MappedLogJournal#BYTES}: an appender Spool does not defer), as
+     * they are; one holding captured events is refused with nothing changed (no Logback here to encode
+     * them: the application's next start does), and so is one whose process runs.
+     */
+    public static Result recoverBytes(Path logFile) throws IOException {
+        Path jp = LogbackJournalWriter.journalOf(logFile);
+        if (!Files.isRegularFile(jp, LinkOption.NOFOLLOW_LINKS)) {
+            return new Result(0, 0, null, "no Logback journal (" + jp.getFileName() + ") beside it");
+        }
+        return recover(null, logFile, jp);
+    }
+
+    private static Result recover(Object appender, Path logFile, Path jp) throws IOException {
         Result r;
         try (FileChannel jc = FileChannel.open(jp, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long size = jc.size();
@@ -73,18 +92,26 @@ public final class LogbackJournalRecovery {
                 wrong = MappedLogJournal.headerProblem(m, size, MappedLogJournal.LOGBACK_MAGIC);
             }
             if (wrong != null) {
-                return new Result(0, 0, null, MappedLogJournal.orphan(jp, wrong));
+                return new Result(0, 0, null, appender == null ? "journal " + jp + " not replayed: " + wrong + "; nothing changed"
+                        : MappedLogJournal.orphan(jp, wrong)); // the command changes nothing; a start moves it out of the way
             }
             long pid = m.getLong(MappedLogJournal.PID_OFFSET);
-            if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            if (appender == null) {
+                r = replayBytes(logFile, jp, m, pid);
+                if (r.problem != null) {
+                    return r; // nothing changed
+                }
+            } else if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
                 // Logback takes no lock on its file: another running process may write it (and this journal) now
                 return new Result(0, 0, null, "journal " + jp + " belongs to process " + pid + ", which is running: not"
                         + " replayed (its agent writes those lines); this appender's events are captured without a journal");
+            } else {
+                Object encoder = appender.getClass().getMethod("getEncoder").invoke(appender);
+                LogbackJournalCodec codec = LogbackJournalCodec.of(Class.forName(LogbackConverters.EVENT, false,
+                        appender.getClass().getClassLoader()));
+                r = replay(logFile, m, appends(appender) ? RecoveryTarget.When.APPENDING_START : RecoveryTarget.When.ROUTING_START,
+                        encoder, codec);
             }
-            Object encoder = appender.getClass().getMethod("getEncoder").invoke(appender);
-            LogbackJournalCodec codec = LogbackJournalCodec.of(Class.forName(LogbackConverters.EVENT, false,
-                    appender.getClass().getClassLoader()));
-            r = replay(logFile, m, appender, encoder, codec);
         } catch (ReflectiveOperationException | LinkageError e) {
             return new Result(0, 0, null, "journal " + jp + " not replayed: the appender's Logback cannot be used (" + e
                     + "); kept for its next start");
@@ -105,15 +132,31 @@ public final class LogbackJournalRecovery {
         }
     }
 
-    private static Result replay(Path logFile, MappedByteBuffer m, Object appender, Object encoder, LogbackJournalCodec codec)
+    /** {@link #recoverBytes}'s checks, then its replay: a problem (nothing changed) or what was done. */
+    private static Result replayBytes(Path logFile, Path jp, MappedByteBuffer m, long pid)
             throws IOException, ReflectiveOperationException {
-        MethodHandle encode = MethodHandles.publicLookup().findVirtual(encoder.getClass(), "encode",
+        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            return new Result(0, 0, null, "journal " + jp + " belongs to process " + pid + ", which is running: not replayed");
+        }
+        int[] frames = PendingFrames.walk(m, m.getInt(MappedLogJournal.RING_BYTES_OFFSET), m.getLong(MappedLogJournal.TRIMMED_OFFSET), null);
+        long events = Arrays.stream(frames).filter(at -> m.getLong(at + 24) != MappedLogJournal.BYTES).count();
+        if (events > 0) {
+            return new Result(0, 0, null, "its Logback journal (" + jp.getFileName() + ") holds " + events + " captured events;"
+                    + " the application's next start with the agent replays them with its appender's own encoder (this"
+                    + " command has no Logback to encode them with): nothing changed");
+        }
+        return replay(logFile, m, RecoveryTarget.When.RECOVER_COMMAND, null, null);
+    }
+
+    /** {@code encoder} null: every frame is {@link MappedLogJournal#BYTES} ({@link #replayBytes} checked). */
+    private static Result replay(Path logFile, MappedByteBuffer m, RecoveryTarget.When when, Object encoder, LogbackJournalCodec codec)
+            throws IOException, ReflectiveOperationException {
+        MethodHandle encode = encoder == null ? null : MethodHandles.publicLookup().findVirtual(encoder.getClass(), "encode",
                 MethodType.methodType(byte[].class, Object.class));
         int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
         int[] frames = PendingFrames.walk(m, ring, m.getLong(MappedLogJournal.TRIMMED_OFFSET), null);
         boolean existed = Files.exists(logFile, LinkOption.NOFOLLOW_LINKS);
-        RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, appends(appender)
-                ? RecoveryTarget.When.APPENDING_START : RecoveryTarget.When.ROUTING_START);
+        RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, when);
         if (target.done()) {
             return new Result(0, 0, target.note(logFile), null);
         }
@@ -156,7 +199,7 @@ public final class LogbackJournalRecovery {
                 : misplaced > 0 ? misplaced + " lines were not where the writer left them (the file was moved, replaced or"
                 + " truncated since?): appended at its end" : null;
         String pattern = text(m, MappedLogJournal.FORMAT_OFFSET);
-        if (!pattern.equals(LogbackJournalWriter.patternOf(encoder))) {
+        if (encoder != null && !pattern.equals(LogbackJournalWriter.patternOf(encoder))) {
             note = (note == null ? "" : note + "; ") + "encoded with the appender's encoder now, whose pattern is not the"
                     + " killed run's (" + pattern + ")";
         }

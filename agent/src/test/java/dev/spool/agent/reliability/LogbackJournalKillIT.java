@@ -57,6 +57,8 @@ class LogbackJournalKillIT {
     private String patternPrefix = "";
     /** How round 0's agent log must say the appender's events are encoded. */
     private String encodedOn = "encoded on Spool's thread";
+    /** After each kill, {@code spool recover FILE} replays the journal (an appender of bytes only), not the next start. */
+    private boolean recoverByCommand;
 
     /**
      * A {@code FileAppender} (append): round 1 also reads the Sink bean ({@code RecoveredAtOpen} must be the
@@ -124,6 +126,39 @@ class LogbackJournalKillIT {
                 "<rollingPolicy class=\"ch.qos.logback.core.rolling.TimeBasedRollingPolicy\"><fileNamePattern>"
                         + dir.resolve("app-%d{yyyy-MM-dd_HH-mm-ss}.log") + "</fileNamePattern></rollingPolicy>");
         checkRolled(killRounds(log, rolling, false, kills), log, Comparator.naturalOrder());
+    }
+
+    /**
+     * {@code spool recover FILE} for an appender Spool does not defer (since 5 Dec): its journal holds only the
+     * bytes Logback encoded, so the command replays them without the application; after each kill it runs
+     * instead of the next start's recovery (which then finds no journal), and every acknowledged event is in
+     * the file once, in order, whole.
+     */
+    @Test
+    void shouldRecoverTheBytesJournalWithTheRecoverCommandAfterEachKill() throws Exception {
+        patternPrefix = "%killtag";
+        encodedOn = "encoded on the caller's thread";
+        recoverByCommand = true;
+        Path log = dir.resolve("app.log");
+        Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
+        LogbackKillRounds rounds = killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackCommandKills", 2));
+        LogbackKillEvents events = new LogbackKillEvents();
+        verdict(rounds, events, List.of(log), events.read(log), true);
+    }
+
+    /** Runs {@code spool recover log} as an operator would after the kill of round {@code round}; the journal must be gone after. */
+    private void recoverByCommand(Path log, int round, List<String> problems) throws Exception {
+        Path journal = log.resolveSibling(log.getFileName() + ".spool-logback-journal");
+        if (!Files.exists(journal)) {
+            System.out.println("LogbackJournalKillIT: round " + round + ": no journal at the kill (nothing was pending)");
+            return;
+        }
+        String said = Forked.start(dir, "recover-" + round, List.of("-jar", Forked.agentJar()), null, "recover",
+                log.toString()).awaitSuccess();
+        System.out.println("LogbackJournalKillIT: round " + round + ": spool recover: " + said.strip());
+        if (!said.contains("journaled Logback lines recovered") || Files.exists(journal)) {
+            problems.add("round " + round + ": spool recover did not replay the journal: " + said.strip());
+        }
     }
 
     /**
@@ -327,6 +362,9 @@ class LogbackJournalKillIT {
             rounds.acked[round] = read(acks(round));
             rounds.sizeAtKill[round] = Files.exists(log) ? Files.size(log) : 0;
             rounds.pids[round] = host.pid();
+            if (recoverByCommand && AGENT && JOURNAL) {
+                recoverByCommand(log, round, rounds.problems);
+            }
         }
         Forked last = start(config, kills, FINAL_LINES);
         last.awaitSuccess();
