@@ -153,7 +153,10 @@ public final class HostFileHooks {
                 logs.beforeLook(path(a));
                 logs.beforeFolderChange(path(a));
             }
-            case Hooks.FILE_DELETE -> logs.beforeFolderChange(path(a));
+            case Hooks.FILE_DELETE -> { // the log or its folder going: what was logged is written first, then an idle journal goes
+                logs.beforeLook(path(a));
+                logs.beforeFolderChange(path(a));
+            }
             default -> { }
         }
     }

@@ -72,13 +72,28 @@ final class LogSink {
             if (!replace) {
                 return null;
             }
-            attached.writable = false;
+            FileStream old = attached;
+            old.writable = false;
             metrics.sink.flush();         // the sink only: a roll runs under the log's own locks, maybe on its encoding thread
+            old.drained = drained();
         }
         files.attach(file, path);
         activePath = path;
         attached = new FileStream(file, files.size());
         return attached;
+    }
+
+    /**
+     * Whether every byte accepted so far is written (at once after the flush above did it): the flush
+     * never tells whether it finished within its bound, a drain does (a sink stuck at a roll's close).
+     */
+    private boolean drained() {
+        try {
+            SinkStreams.drain(shared);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** Whether no file has been attached for at least {@code nanos} (the log was closed for good). */
@@ -107,6 +122,7 @@ final class LogSink {
         }
         try {
             metrics.sink.flush(); // every byte of this file is in it before the next file is attached (the sink only, as above)
+            stream.drained = drained();
         } finally {
             files.detach();
             attached = null;
@@ -124,6 +140,8 @@ final class LogSink {
         final OutputStream file;
         /** False once closed or replaced: later writes fail as on a closed file. */
         volatile boolean writable = true;
+        /** Set once the close or the replacement drained the sink into this file: every byte written here is in it. */
+        volatile boolean drained;
         boolean closed; // guarded by LogSink.this
         /** The file's size when attached (-1: unknown). */
         private final long sizeAtAttach;
@@ -135,11 +153,16 @@ final class LogSink {
 
         /**
          * How many of the bytes written here the sink has written into the file (the kernel's), or -1
-         * when unknown; once closed, every one of them (the close drained the sink into the file).
+         * when unknown; once the close or a replacement drained the sink, every one of them. Between the
+         * end of writing and the end of that drain (a sink slow or stuck at a roll's close) unknown, not
+         * "all": a journal must not take its lines for written before they are (issue 33).
          */
         long inFile() {
-            if (!writable) {
+            if (drained) {
                 return Long.MAX_VALUE;
+            }
+            if (!writable) {
+                return -1; // closing or replaced: the sink's switch may be on the next file already
             }
             long size = files.size();
             return size < 0 || sizeAtAttach < 0 ? -1 : size - sizeAtAttach;

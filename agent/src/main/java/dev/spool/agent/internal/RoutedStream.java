@@ -56,11 +56,6 @@ final class RoutedStream extends OutputStream {
     /** Bytes written through this stream, either path; and those of them routed (issue 33's journal). */
     private volatile long written;
     private volatile long routedBytes;
-    /**
-     * The close drained every byte into the file: {@link #reached} is the whole stream from then on
-     * (the sink's file switch may be attached to the next file of a roll, so its size says nothing of this one).
-     */
-    private volatile boolean drainedAtClose;
     private volatile boolean routing = true;
     /** Past the length limit or after a sink error: the host's own path for good. */
     private volatile boolean ownPath;
@@ -140,9 +135,6 @@ final class RoutedStream extends OutputStream {
     long reached() {
         if (base < 0) {
             return -1;
-        }
-        if (drainedAtClose) {
-            return base + written;
         }
         long w = written;
         long routedNow = routedBytes;
@@ -434,7 +426,6 @@ final class RoutedStream extends OutputStream {
     public void close() throws IOException {
         try {
             routed.close(); // drains into the file: a reader meanwhile still finds this stream and waits for it
-            drainedAtClose = true;
         } finally {
             control.forget(this);
             Runnable r = onClosed;

@@ -368,6 +368,11 @@ public final class MappedLogJournal {
         return r != SEALED_MARK && r == trimmed && !disabled && reserved.compareAndSet(r, SEALED_MARK);
     }
 
+    /** Undoes a {@link #seal} whose file could not be removed: the journal goes on (the seal's owner only). */
+    public void unseal() {
+        reserved.compareAndSet(SEALED_MARK, trimmed);
+    }
+
     /** Stops the journal and removes its file (every record reached the file). */
     public void delete() throws IOException {
         if (disabled) {

@@ -88,7 +88,10 @@ final class CallerEncodedJournals {
             return null;
         }
         e.files.onHostWrites(e.stream, null);
-        return e.writer;
+        LogbackJournalWriter w = e.writer;
+        e.writer = null; // a put-away that listed this entry before must not touch the deferred appender's journal now
+        e.bytes = null;
+        return w;
     }
 
     /**

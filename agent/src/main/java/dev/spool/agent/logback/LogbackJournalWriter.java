@@ -126,6 +126,9 @@ final class LogbackJournalWriter {
         if (journal != sealed) {
             return true;
         }
+        if (retired) {
+            return false; // the appender left this file: nothing makes its journal again
+        }
         boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // not the host's look at its folder
         try {
             journal = create(file, encoder);
@@ -148,17 +151,38 @@ final class LogbackJournalWriter {
     boolean putAwayIfIdle() {
         settle();
         MappedLogJournal j = journal;
-        if (!unreached.isEmpty() || !j.seal()) {
+        long now = System.nanoTime();
+        if (!unreached.isEmpty() || putAways >= FREE_PUT_AWAYS && now - lastPutAway < PUT_AWAY_EVERY_NANOS || !j.seal()) {
             return false;
         }
         try {
-            j.delete();
-        } catch (IOException e) {
-            errors.accept("logback-journal", "journal " + j.path + " not removed (" + e + "): the next start"
-                    + " replays nothing from it (its events are in the file)");
+            java.nio.file.Files.deleteIfExists(j.path);
+        } catch (IOException | RuntimeException e) {
+            j.unseal(); // still there: it goes on (a new one could not be made beside it)
+            errors.accept("logback-journal", "journal " + j.path + " not removed while idle (" + e + "): it stays");
+            return false;
         }
+        try {
+            j.delete(); // stopped; the file is gone already
+        } catch (IOException e) {
+            // removed above
+        }
+        putAways++;
+        lastPutAway = now;
         return true;
     }
+
+    /**
+     * Put-aways made at once; after them one per {@link #PUT_AWAY_EVERY_NANOS} at most: each next line
+     * makes a new 4 MiB journal (its blocks written), and a removed one's mapping lives until the GC
+     * frees it, so a host listing its folder often while logging must not turn that into a stream of them.
+     */
+    static final int FREE_PUT_AWAYS = 4;
+    static final long PUT_AWAY_EVERY_NANOS = 60_000_000_000L;
+    private int putAways;          // under the appender's lock
+    private long lastPutAway;      // under the appender's lock
+    /** Retired: a caller that meets the sealed journal makes no new one (guarded by this writer's monitor). */
+    private boolean retired;
 
     /** The journal of the log file {@code file}. */
     static Path journalOf(Path file) {
@@ -378,6 +402,9 @@ final class LogbackJournalWriter {
      * line, the journal goes; else it stays for the next start's recovery. Under the appender's lock.
      */
     void retire() {
+        synchronized (this) {
+            retired = true; // before the last look at the journal: a caller's reopen after it makes none
+        }
         files.onHostWrites(stream, null); // later bytes of the stream (a footer at its close) go without the journal
         settle();
         if (!unreached.isEmpty() && files.drain(unreached.peekLast().stream)) {

@@ -17,7 +17,8 @@ import java.util.stream.Stream;
  * batches of events the host looks at its folder as an application would. Prints one line per step,
  * {@code <step> <what it saw>}: whether the journal exists, what a listing shows (NIO, then
  * {@code File.listFiles}), and at the end whether the folder could be removed after the appender
- * stopped and the log was deleted. Built reflectively (the test sources need no Logback).
+ * stopped and the log was deleted, and whether another appender's folder could be removed right after
+ * it logged (the appender still open). Built reflectively (the test sources need no Logback).
  */
 public final class LogbackIdleJournalHost {
 
@@ -53,6 +54,25 @@ public final class LogbackIdleJournalHost {
         System.out.println("lines " + lines.size());
         Files.delete(file);
         System.out.println("folder-removed " + new File(folder.toString()).delete());
+        Path live = Files.createDirectories(Path.of(args[0]).resolve("live"));
+        Object second = appender(context, live.resolve("app.log"));
+        append(second, "d", 5); // just logged, not yet in the file under the agent: the delete writes it first
+        Files.delete(live.resolve("app.log"));
+        System.out.println("live-folder-removed " + new File(live.toString()).delete());
+        call(second, "stop");
+    }
+
+    private static Object appender(Object context, Path file) throws Exception {
+        Object encoder = create("ch.qos.logback.core.encoder.EchoEncoder");
+        call(encoder, "setContext", context);
+        call(encoder, "start");
+        Object appender = create("ch.qos.logback.core.FileAppender");
+        call(appender, "setContext", context);
+        call(appender, "setName", "LIVE");
+        call(appender, "setFile", file.toString());
+        call(appender, "setEncoder", encoder);
+        call(appender, "start");
+        return appender;
     }
 
     private static void append(Object appender, String prefix, int n) throws Exception {

@@ -25,9 +25,9 @@ class LogbackIdleJournalIT {
         List<String> plain = run("plain", List.of());
         List<String> agent = run("agent", Forked.agentArgs(""));
         assertEquals(List.of("logged false", "nio-listing app.log", "after-listing false", "logged-again false",
-                "file-listing app.log", "lines 25", "folder-removed true"), plain, "plain Logback");
+                "file-listing app.log", "lines 25", "folder-removed true", "live-folder-removed true"), plain, "plain Logback");
         assertEquals(List.of("logged true", "nio-listing app.log", "after-listing false", "logged-again true",
-                "file-listing app.log", "lines 25", "folder-removed true"), agent,
+                "file-listing app.log", "lines 25", "folder-removed true", "live-folder-removed true"), agent,
                 "under the agent: journaled while logging, never in a listing, removable once stopped");
     }
 

@@ -47,6 +47,19 @@ class MappedLogJournalSealTest {
         assertEquals(MappedLogJournal.SEALED, j.append(PAYLOAD, PAYLOAD.length), "deleted after the seal: still SEALED, not a fault");
     }
 
+    @Test
+    void shouldGoOnAfterAnUnsealWhoseFileCouldNotBeRemoved() throws Exception {
+        MappedLogJournal j = journal("unseal");
+        j.done(j.append(PAYLOAD, PAYLOAD.length));
+        j.trim();
+        long trimmed = j.trimmed();
+        assertTrue(j.seal());
+        j.unseal();
+        long frame = j.append(PAYLOAD, PAYLOAD.length);
+        assertEquals(trimmed, frame, "the next frame right after the trimmed ones");
+        assertFalse(j.seal(), "a frame pending again");
+    }
+
     /**
      * A caller appending (and its lines reaching the file at once) races a drainer that trims and seals:
      * every frame a caller got lies below the trimmed offset at the seal, and the caller's next append is refused.

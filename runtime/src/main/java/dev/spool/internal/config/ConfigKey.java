@@ -120,7 +120,8 @@ public enum ConfigKey {
                     + " caller's thread, stored as they reach the routed stream (`<log file>.spool-logback-journal`)"
                     + " and written back unchanged at the next start of routing. The journal exists while it may hold"
                     + " lines: made at the appender's first bytes, removed when the application lists or deletes in"
-                    + " the log's folder with every line in the file. `false`: such appenders can lose their last"
+                    + " the log's folder with every line in the file (its first 4 times at once, then at most once a"
+                    + " minute: each removal costs a new 4 MiB journal at the next line). `false`: such appenders can lose their last"
                     + " 100 ms to a kill -9."),
     SINK_THREADS("spool.sink.threads", ValueType.intRange(0, 64), "2",
             "Agent: threads of the one pool that writes every sink of the process (each routed log and the"
