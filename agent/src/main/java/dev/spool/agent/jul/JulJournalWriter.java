@@ -29,7 +29,8 @@ import java.util.logging.Formatter;
  * is in the journal's header with the offset it goes to, {@link MappedLogJournal#HEAD_AT_OFFSET}: recovery
  * writes the part of it a kill kept from the file) whose file is routed (the routed stream knows its file, its offset and
  * what reached the file) and written in a charset whose bytes recovery reproduces with
- * {@code String.getBytes} ({@link JulDirectWrite#CHARSETS}). Anything else is left as before issue 33
+ * {@code String.getBytes} ({@link JulJournalCharsets}: UTF-8, ISO-8859-1, US-ASCII and the single-byte
+ * charsets that write ASCII as itself). Anything else is left as before issue 33
  * (captured, not journaled), named once in the agent's debug log.
  *
  * <p><b>Rotation</b> ({@code limit} above 0): the journal belongs to the generation-0 file's name and
@@ -94,10 +95,11 @@ final class JulJournalWriter {
         try {
             Object stream = writes.underMeter(handler);
             Path file = stream == null ? null : files.file(stream);
-            Charset charset = JulDirectWrite.charsetOf(writes.writer(handler));
+            Charset charset = JulJournalCharsets.of(writes.writer(handler));
             if (file == null || charset == null || files.position(stream) < 0 || files.reached(stream) < 0) {
                 AgentLog.debug("JUL journal: " + (file == null ? "a FileHandler whose file is not routed" : file
-                        + (charset == null ? " is not in UTF-8, ISO-8859-1 or US-ASCII" : ": its routed offsets are unknown"))
+                        + (charset == null ? " is not in a charset whose lines a journal replays exactly"
+                        + " (JulJournalCharsets)" : ": its routed offsets are unknown"))
                         + ": not journaled");
                 return null;
             }

@@ -9,7 +9,7 @@ import java.nio.charset.Charset;
  * Journaled {@code XMLFormatter} records' text as bytes, for recovery ({@link JulRecoveryFormatter}):
  * each frame decoded ({@link JulXmlJournalCodec.Decoder}), formatted by {@link JulXmlFormat} (the
  * writer's code, with the journal's {@code useInstant}) and encoded in the journal's charset, as
- * {@code String.getBytes} (the writer's bytes for these charsets, {@link JulDirectWrite#CHARSETS}). A
+ * {@code String.getBytes} (the writer's bytes for these charsets, {@link JulJournalCharsets}). A
  * frame that does not decode or format is an unreadable line. Not thread-safe: one per formatting thread.
  */
 final class JulXmlRecoveryLines implements JulRecoveryFormatter.Lines {

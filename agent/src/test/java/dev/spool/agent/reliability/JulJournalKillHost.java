@@ -63,7 +63,7 @@ public final class JulJournalKillHost {
                 ? new FileHandler(args[0], Integer.getInteger("kill.jul.limit", ROTATE_LIMIT),
                         Integer.getInteger("kill.jul.count", ROTATE_COUNT), !mode.equals("rotate-truncate")) // <log>.0 (newest), <log>.1, ...
                 : new FileHandler(args[0], !mode.equals("truncate")); // count 1, no limit: never rotates
-        handler.setEncoding("UTF-8");
+        handler.setEncoding(System.getProperty("kill.jul.encoding", "UTF-8"));
         if (mode.endsWith("app")) {
             handler.setFormatter(new SimpleFormatter() { }); // the application's own class: formatted on the caller's thread
         } else if (!mode.endsWith("xml")) {

@@ -49,10 +49,22 @@ class JulJournalKillIT {
 
     @TempDir
     Path dir;
+    /** The handler's encoding ({@code -Dkill.jul.encoding} on the host), the files read in it. */
+    private java.nio.charset.Charset charset = StandardCharsets.UTF_8;
 
     @Test
     void shouldKeepEveryAcknowledgedJulLineOnceInOrderAcrossKills() throws Exception {
         killRounds(Integer.getInteger("spool.reliability.julKills", 4), List.of(), "");
+    }
+
+    /**
+     * A handler in windows-1252, a single-byte charset journaled since 5 Dec ({@code JulJournalCharsets}; before,
+     * such a handler was captured without a journal): the same checks, the files read in that charset.
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedJulLineAcrossKillsInASingleByteCharset() throws Exception {
+        charset = java.nio.charset.Charset.forName("windows-1252");
+        killRounds(Integer.getInteger("spool.reliability.julCharsetKills", 2), List.of("-Dkill.jul.encoding=windows-1252"), "");
     }
 
     /**
@@ -146,7 +158,7 @@ class JulJournalKillIT {
             next.process.toHandle().destroy();
             assertTrue(next.process.waitFor(30, TimeUnit.SECONDS), "not stopped");
         }
-        String text = Files.readString(log, StandardCharsets.UTF_8);
+        String text = Files.readString(log, charset);
         assertFalse(text.contains(" r0 "), "a killed run's line in the truncated file");
         if (!text.contains(" r1 t0 0 ü")) {
             throw new AssertionError("the new run's lines; the file (" + text.length() + " chars) starts: "
@@ -159,7 +171,7 @@ class JulJournalKillIT {
         assertEquals(1, sides.size(), "one side file: " + sides);
         long[] first = {-1, -1};
         long[] next0 = {-1, -1};
-        for (String line : Files.readString(sides.get(0), StandardCharsets.UTF_8).split("\n")) {
+        for (String line : Files.readString(sides.get(0), charset).split("\n")) {
             Matcher m = LINE.matcher(line);
             assertTrue(m.matches() && m.group(1).equals("0"), "a whole round-0 line: '" + line + "'");
             int t = Integer.parseInt(m.group(2));
@@ -298,7 +310,7 @@ class JulJournalKillIT {
      */
     private String text(Path log, String rotation) throws java.io.IOException {
         if (!rotation.startsWith("rotate")) {
-            return Files.readString(log, StandardCharsets.UTF_8);
+            return Files.readString(log, charset);
         }
         List<Path> generations;
         List<Path> sides;
@@ -318,7 +330,7 @@ class JulJournalKillIT {
         }
         StringBuilder text = new StringBuilder();
         for (Path p : generations) {
-            String t = Files.readString(p, StandardCharsets.UTF_8);
+            String t = Files.readString(p, charset);
             if (rotation.endsWith("xml")) { // every file the handler wrote begins with its head; a tail ends it or a head follows
                 assertTrue(t.isEmpty() || t.startsWith(JulXmlRecords.HEAD), p + " begins: " + t.substring(0, Math.min(200, t.length())));
                 for (int tail = t.indexOf(JulXmlRecords.TAIL); tail >= 0; tail = t.indexOf(JulXmlRecords.TAIL, tail + 1)) {
@@ -330,7 +342,7 @@ class JulJournalKillIT {
             text.append(t);
         }
         for (Path p : sides) {
-            text.append(Files.readString(p, StandardCharsets.UTF_8));
+            text.append(Files.readString(p, charset));
         }
         return text.toString();
     }
