@@ -1,6 +1,7 @@
 package dev.spool.cli;
 
 import dev.spool.buffer.StaleTemps;
+import dev.spool.agent.journal.RecoveryOutcome;
 import dev.spool.agent.jul.JulJournalRecovery;
 import dev.spool.agent.logback.LogbackJournalRecovery;
 import dev.spool.events.EventLog;
@@ -39,30 +40,19 @@ final class RecoverCommand implements Command {
                 + " replay the journal a killed writer left beside an event file or a log file";
     }
 
-    /** A JUL log file's journal ({@code <file>.spool-journal}, issue 33): its lines replayed into the file, once. */
-    private static int recoverJul(Path file, PrintStream out, PrintStream err) {
-        try {
-            JulJournalRecovery.Result r = JulJournalRecovery.recover(file, true);
-            if (r.problem() != null) {
-                err.println("spool recover: " + r.describe(file));
-                return SpoolCli.PROBLEM;
-            }
-            out.println(r.describe(file));
-            return SpoolCli.OK;
-        } catch (IOException | RuntimeException e) {
-            err.println("spool recover: " + file + ": " + e);
-            return SpoolCli.PROBLEM;
-        }
+    /** A journal the command replays, or why not. */
+    private interface Recovery {
+        RecoveryOutcome run() throws IOException;
     }
 
     /**
-     * A Logback log file's journal ({@code <file>.spool-logback-journal}): replayed when it holds only the
-     * bytes Logback encoded itself (an appender Spool does not defer); refused, nothing changed, when it
-     * holds captured events (the application's next start encodes them with its appender's encoder).
+     * A log file's journal (issue 33), replayed once: a JUL one ({@code <file>.spool-journal}), or a
+     * Logback one ({@code <file>.spool-logback-journal}) of bytes only; one holding captured Logback events
+     * is refused, nothing changed (the application's next start encodes them with its appender's encoder).
      */
-    private static int recoverLogback(Path file, PrintStream out, PrintStream err) {
+    private static int recoverLog(Path file, Recovery recovery, PrintStream out, PrintStream err) {
         try {
-            LogbackJournalRecovery.Result r = LogbackJournalRecovery.recoverBytes(file);
+            RecoveryOutcome r = recovery.run();
             if (r.problem() != null) {
                 err.println("spool recover: " + r.describe(file));
                 return SpoolCli.PROBLEM;
@@ -83,10 +73,12 @@ final class RecoverCommand implements Command {
         }
         Path folder = Path.of(args.get(0));
         if (JulJournalRecovery.hasJournal(folder.toAbsolutePath())) {
-            return recoverJul(folder.toAbsolutePath(), out, err); // a JUL log file (there or gone) with its journal
+            Path file = folder.toAbsolutePath(); // a JUL log file (there or gone) with its journal
+            return recoverLog(file, () -> JulJournalRecovery.recover(file, true), out, err);
         }
         if (LogbackJournalRecovery.hasJournal(folder.toAbsolutePath())) {
-            return recoverLogback(folder.toAbsolutePath(), out, err);
+            Path file = folder.toAbsolutePath();
+            return recoverLog(file, () -> LogbackJournalRecovery.recoverBytes(file), out, err);
         }
         if (Files.isRegularFile(folder)) {
             try {

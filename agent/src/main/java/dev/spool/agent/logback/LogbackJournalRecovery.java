@@ -38,10 +38,11 @@ import java.util.Arrays;
 public final class LogbackJournalRecovery {
 
     /** What a recovery did: lines appended (whole or the rest of a torn one), bytes, a note (or null), a problem (or null). */
-    public record Result(long lines, long bytes, String note, String problem) {
+    public record Result(long lines, long bytes, String note, String problem) implements dev.spool.agent.journal.RecoveryOutcome {
         static final Result NOTHING = new Result(0, 0, null, null);
 
         /** One line for the agent's log. */
+        @Override
         public String describe(Path file) {
             String s = file + ": " + lines + " journaled Logback lines recovered (" + bytes + " bytes)";
             return problem != null ? file + ": " + problem : note == null ? s : s + "; " + note;

@@ -30,15 +30,7 @@ public final class LogbackIdleJournalHost {
         Path file = folder.resolve("app.log");
         Path journal = folder.resolve("app.log.spool-logback-journal");
         Object context = Class.forName("org.slf4j.LoggerFactory").getMethod("getILoggerFactory").invoke(null);
-        Object encoder = create("ch.qos.logback.core.encoder.EchoEncoder");
-        call(encoder, "setContext", context);
-        call(encoder, "start");
-        Object appender = create("ch.qos.logback.core.FileAppender");
-        call(appender, "setContext", context);
-        call(appender, "setName", "ECHO");
-        call(appender, "setFile", file.toString());
-        call(appender, "setEncoder", encoder);
-        call(appender, "start");
+        Object appender = appender(context, "ECHO", file);
         append(appender, "a", 10);
         System.out.println("logged " + Files.exists(journal));
         System.out.println("nio-listing " + nioListing(folder));
@@ -55,20 +47,21 @@ public final class LogbackIdleJournalHost {
         Files.delete(file);
         System.out.println("folder-removed " + new File(folder.toString()).delete());
         Path live = Files.createDirectories(Path.of(args[0]).resolve("live"));
-        Object second = appender(context, live.resolve("app.log"));
+        Object second = appender(context, "LIVE", live.resolve("app.log"));
         append(second, "d", 5); // just logged, not yet in the file under the agent: the delete writes it first
         Files.delete(live.resolve("app.log"));
         System.out.println("live-folder-removed " + new File(live.toString()).delete());
         call(second, "stop");
     }
 
-    private static Object appender(Object context, Path file) throws Exception {
+    /** A started {@code FileAppender} of {@code file} with Logback's {@code EchoEncoder} (Spool does not defer it). */
+    private static Object appender(Object context, String name, Path file) throws Exception {
         Object encoder = create("ch.qos.logback.core.encoder.EchoEncoder");
         call(encoder, "setContext", context);
         call(encoder, "start");
         Object appender = create("ch.qos.logback.core.FileAppender");
         call(appender, "setContext", context);
-        call(appender, "setName", "LIVE");
+        call(appender, "setName", name);
         call(appender, "setFile", file.toString());
         call(appender, "setEncoder", encoder);
         call(appender, "start");
