@@ -55,11 +55,12 @@ public final class HostFileHooks {
         void beforeLook(Path fileOrFolder);
 
         /**
-         * Before a listing or a deletion of {@code fileOrFolder}: Spool's log journals in that folder
-         * that hold nothing to replay go first, so the host finds the folder as without the agent
-         * (issue 33); never throws.
+         * Before a listing or a deletion ({@code delete}) of {@code fileOrFolder}: Spool's log journals in
+         * that folder that hold nothing to replay go first, so the host finds the folder as without the
+         * agent (issue 33); a deletion of a routed log or of its folder writes what was logged to it first
+         * (a listing did that in {@link #beforeLook}). Never throws.
          */
-        default void beforeFolderChange(Path fileOrFolder) {
+        default void beforeFolderChange(Path fileOrFolder, boolean delete) {
         }
     }
 
@@ -151,12 +152,9 @@ public final class HostFileHooks {
             case Hooks.FILE_STAT -> logs.beforeLook(path(a));
             case Hooks.FILE_LIST -> {
                 logs.beforeLook(path(a));
-                logs.beforeFolderChange(path(a));
+                logs.beforeFolderChange(path(a), false);
             }
-            case Hooks.FILE_DELETE -> { // the log or its folder going: what was logged is written first, then an idle journal goes
-                logs.beforeLook(path(a));
-                logs.beforeFolderChange(path(a));
-            }
+            case Hooks.FILE_DELETE -> logs.beforeFolderChange(path(a), true); // not any file's: the log's or its folder's
             default -> { }
         }
     }

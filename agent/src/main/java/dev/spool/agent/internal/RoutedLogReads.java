@@ -72,11 +72,26 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
     }
 
     @Override
-    public void beforeFolderChange(Path fileOrFolder) {
+    public void beforeFolderChange(Path fileOrFolder, boolean delete) {
         Path target = RoutedStream.absolute(fileOrFolder);
-        if (target != null) {
-            control.putAwayIdleJournals(target);
+        if (target == null) {
+            return;
         }
+        if (delete && logOrItsFolder(target)) {
+            look(target, false); // its lines first: its journal is then idle and goes (a compression's delete of its temp file waits for nothing)
+        }
+        control.putAwayIdleJournals(target);
+    }
+
+    /** Whether {@code target} is a routed log file or the folder one is in. */
+    private boolean logOrItsFolder(Path target) {
+        for (RoutedStream s : control.openStreams()) {
+            Path f = s.file();
+            if (f != null && (target.equals(f) || target.equals(f.getParent()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

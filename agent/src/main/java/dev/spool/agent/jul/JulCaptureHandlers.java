@@ -161,12 +161,13 @@ final class JulCaptureHandlers {
             log.drainHere(); // the original formats it again and reports to the handler's ErrorManager
             return false;
         }
-        if (log.journal != null) {
-            log.journal.append(captured, log.journalRoom); // the kernel's once stored: survives a kill -9 (issue 33)
+        JulJournalWriter journal = log.journalNow();
+        if (journal != null) {
+            journal.append(captured, log.journalRoom); // the kernel's once stored: survives a kill -9 (issue 33)
         }
         if (!log.offer(captured)) {
-            if (log.journal != null) {
-                log.journal.notQueued(captured);
+            if (journal != null) {
+                journal.notQueued(captured);
             }
             errors.accept("jul-drop", "a captured JUL record was dropped (" + log.queue().lastError() + "; "
                     + log.queue().dropped() + " so far)");

@@ -41,8 +41,16 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
 
     /** The line's bytes written into the handler's meter instead of through its Writer, where provably the same. */
     final JulDirectWrite direct;
-    /** The handler's mapped journal (issue 33), or null: not journaled ({@link JulJournalWriter}). */
-    final JulJournalWriter journal;
+    /**
+     * The handler's mapped journal (issue 33), or null: not journaled ({@link JulJournalWriter}). Made with
+     * the log, or later, once ({@link #journalNow}), when its file was not routed yet at its first record:
+     * an agent attached to a running host captures the open handler's records a moment before it takes
+     * its file over.
+     */
+    private volatile JulJournalWriter journal;
+    /** Its file was not routed at the first record: the next records try again, until it is. */
+    private volatile boolean journalLater;
+    private final JulCaptureSettings settings;
     /** {@link #makeJournalRoom} made once (no allocation per call). */
     final BooleanSupplier journalRoom = this::makeJournalRoom;
 
@@ -56,8 +64,31 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
         this.format = format;
         this.queue = new MpscCapturedRecordQueue<>(name, settings.capacity(), settings.policy(), settings.waitMillis());
         // drained by the shared pool, whose threads are not Spool's own: a rotation it runs must route the next file (JUL_METER)
+        this.settings = settings;
         this.journal = JulJournalWriter.open(handler, formatter, format, writes, settings.journalFiles(), errors);
+        this.journalLater = journal == null && JulJournalWriter.notRoutedYet(handler, format, writes, settings.journalFiles());
         this.writer = CapturedLogWriterPool.shared().register("jul " + name, this::drainBatch, queue);
+    }
+
+    /**
+     * The journal a caller appends its record to, or null: made now, once, if the log's first record
+     * came before its file was routed and the file is routed now (any caller thread).
+     */
+    JulJournalWriter journalNow() {
+        JulJournalWriter j = journal;
+        if (j != null || !journalLater) {
+            return j;
+        }
+        synchronized (this) {
+            if (journal == null && journalLater
+                    && !JulJournalWriter.notRoutedYet(handler, format, writes, settings.journalFiles())) {
+                journalLater = false;
+                journal = JulJournalWriter.open(handler, formatter, format, writes, settings.journalFiles(), errors);
+                AgentLog.debug("JUL journal of " + queue.name() + (journal == null ? ": still none" : ": made now, its file"
+                        + " routed after its first record"));
+            }
+            return journal;
+        }
     }
 
     /** Whether this thread is writing this log's records now (its publish and flush come back here). */
@@ -139,7 +170,8 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
     boolean makeJournalRoom() {
         synchronized (handler) {
             drainMarked(Math.max(1, queue.size()));
-            return journal.awaitSink();
+            JulJournalWriter j = journal;
+            return j != null && j.awaitSink();
         }
     }
 
@@ -160,10 +192,15 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
     /** Drains, then ends the writer thread; later records of the handler take the host's path. */
     void retire() {
         retired = true;
+        journalLater = false;
         drainHere();
-        if (journal != null) {
+        JulJournalWriter j;
+        synchronized (this) {
+            j = journal; // made by a caller meanwhile or not: no later one
+        }
+        if (j != null) {
             synchronized (handler) {
-                journal.retire(); // after the sink wrote every line: the journal goes
+                j.retire(); // after the sink wrote every line: the journal goes
             }
         }
         writer.stop();
@@ -179,23 +216,25 @@ final class JulCaptureLog implements CapturedRecordEncoder<JulCapture> {
      */
     @Override
     public void encode(JulCapture record) {
-        if (journal == null || record.journalAt < 0) {
+        JulJournalWriter j = journal;
+        if (j == null || record.journalAt < 0) {
             write(record);
             return;
         }
-        journal.beforeWrite(record, handler, writes);
+        j.beforeWrite(record, handler, writes);
         try {
             write(record);
         } finally {
-            journal.afterWrite(record);
+            j.afterWrite(record);
         }
     }
 
     /** The drainer (the handler's monitor held): journaled lines that reached the file are trimmed. */
     private void settleJournal() {
-        if (journal != null) {
+        JulJournalWriter j = journal;
+        if (j != null) {
             try {
-                journal.settle();
+                j.settle();
             } catch (RuntimeException e) {
                 errors.accept("jul-journal", "the journal of " + queue.name() + " could not be trimmed (" + e + ")");
             }

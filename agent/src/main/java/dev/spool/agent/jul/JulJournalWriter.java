@@ -86,6 +86,23 @@ final class JulJournalWriter {
         this.errors = errors;
     }
 
+    /**
+     * Whether {@code handler} would be journaled but its file is not routed yet (the stream under its meter
+     * is not Spool's routed one): an agent attached to a running host takes the open handler over only
+     * after it started capturing its records.
+     */
+    static boolean notRoutedYet(FileHandler handler, JulFormat format, JulHandlerWrite writes, JournalFiles files) {
+        if (files == null || writes == null || !(format instanceof CompiledSimpleFormatter || format instanceof JulXmlFormat)) {
+            return false;
+        }
+        try {
+            Object stream = writes.underMeter(handler);
+            return stream == null || files.file(stream) == null;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     /** The journal of {@code handler}, created now; null when the handler is not journaled (see the class). */
     static JulJournalWriter open(FileHandler handler, Formatter formatter, JulFormat format, JulHandlerWrite writes,
                                  JournalFiles files, BiConsumer<String, String> errors) {

@@ -44,6 +44,11 @@ class HostFileHooksLogReadsTest {
         public void beforeChildProcess() {
             asked.add("child");
         }
+
+        @Override
+        public void beforeFolderChange(Path fileOrFolder, boolean delete) {
+            asked.add((delete ? "delete " : "list ") + fileOrFolder);
+        }
     }
 
     private final Recorded logs = new Recorded();
@@ -70,15 +75,22 @@ class HostFileHooksLogReadsTest {
         hooks.before(Hooks.FILE_OPEN_OPTIONS, Path.of("/logs/app.log"), Set.of(StandardOpenOption.APPEND));
         hooks.before(Hooks.FILE_OPEN_OPTIONS, Path.of("/logs/app.log"), Set.of(StandardOpenOption.WRITE));
         hooks.before(Hooks.FILE_READ_ATTRIBUTES, new File("/logs/app.log"), null); // File.length, Files.size
-        hooks.before(Hooks.FILE_DELETE, Path.of("/logs/app.log"), null);
         assertEquals(List.of(), logs.asked);
+    }
+
+    /** Issue 33: a listing or a deletion lets Spool put an idle log journal away first (the deletion without a look of its own). */
+    @Test
+    void shouldPutIdleJournalsAwayBeforeAListingOrADeletion() {
+        hooks.before(Hooks.FILE_LIST, new File("/logs"), null);
+        hooks.before(Hooks.FILE_DELETE, Path.of("/logs/app.log"), null);
+        assertEquals(List.of("look /logs", "list /logs", "delete /logs/app.log"), logs.asked);
     }
 
     @Test
     void shouldLookAtTheLogsBeforeAListingOrAnExistenceCheck() {
         hooks.before(Hooks.FILE_STAT, new File("/logs/app-2026-12-04.0"), null);
         hooks.before(Hooks.FILE_LIST, new File("/logs"), null);
-        assertEquals(List.of("look /logs/app-2026-12-04.0", "look /logs"), logs.asked);
+        assertEquals(List.of("look /logs/app-2026-12-04.0", "look /logs", "list /logs"), logs.asked);
     }
 
     @Test

@@ -49,12 +49,27 @@ class JulJournalKillIT {
 
     @TempDir
     Path dir;
+    /** Each host starts without the agent and gets it by {@code spool attach} once logging (the open handler taken over). */
+    private boolean attach;
     /** The handler's encoding ({@code -Dkill.jul.encoding} on the host), the files read in it. */
     private java.nio.charset.Charset charset = StandardCharsets.UTF_8;
 
     @Test
     void shouldKeepEveryAcknowledgedJulLineOnceInOrderAcrossKills() throws Exception {
         killRounds(Integer.getInteger("spool.reliability.julKills", 4), List.of(), "");
+    }
+
+    /**
+     * The agent attached to a running host ({@code spool attach PID}) whose {@code FileHandler} is open and logging:
+     * the handler is taken over and journaled from its next record (before 5 Dec: never, when its first record came
+     * before its file was routed, as at every attach); each round's attach takes over the journal the previous
+     * round's kill left: the new run wrote before it, so the killed run's unwritten lines go beside the file, once,
+     * in order (a side file per killed run, read after the file here).
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedJulLineAcrossKillsWhenTheAgentIsAttachedToARunningHost() throws Exception {
+        attach = true;
+        killRounds(Integer.getInteger("spool.reliability.julAttachKills", 2), List.of("-XX:+EnableDynamicAgentLoading"), "");
     }
 
     /**
@@ -215,7 +230,9 @@ class JulJournalKillIT {
         for (int round = 0; round < kills; round++) {
             Path acks = dir.resolve("acks-" + round);
             List<String> jvm = new ArrayList<>(hostProperties);
-            jvm.addAll(Forked.agentArgs(journal ? "" : "spool.sink.journal=false"));
+            if (!attach) {
+                jvm.addAll(Forked.agentArgs(journal ? "" : "spool.sink.journal=false"));
+            }
             List<String> args = new ArrayList<>(List.of(pattern.toString(), acks.toString(), "" + round));
             args.addAll(mode);
             Forked host = Forked.start(dir, "host-" + round, jvm, Forked.hostClassPath(), JulJournalKillHost.class.getName(),
@@ -227,8 +244,16 @@ class JulJournalKillIT {
                 if (round == 1 && journal && rotation.isEmpty() && hostProperties.isEmpty()) {
                     checkSinkBean(host, log);
                 }
+                long base = 0;
+                if (attach) { // the handler logged plain up to here (each record flushed at its call): the agent now
+                    String pid = String.valueOf(host.pid());
+                    Forked attached = journal ? Forked.cli(dir, "attach-" + round, "attach", pid)
+                            : Forked.cli(dir, "attach-" + round, "attach", pid, "spool.sink.journal=false");
+                    assertEquals("attached to " + pid, attached.awaitSuccess().trim(), attached.describe());
+                    base = total(acks);
+                }
                 // the kill lands anywhere in capture, journal, format, write, trim (rotating: after a few rotations at least)
-                long target = (rotating ? 6_000 : 200) + random.nextInt(30_000);
+                long target = base + (rotating ? 6_000 : 200) + random.nextInt(30_000);
                 Forked.awaitCondition(Duration.ofSeconds(60), () -> total(acks) >= target || !host.process.isAlive());
                 assertTrue(host.process.isAlive(), "host died (seed " + seed + ", round " + round + ")\n" + host.describe());
             } finally {
@@ -254,6 +279,16 @@ class JulJournalKillIT {
         }
         String where = "seed " + seed + ", " + kills + " kills, recover: " + recovered.strip();
         String text = text(log, rotation);
+        if (attach) {
+            // the next run logs plain before its attach, so a killed run's unwritten lines cannot follow its last
+            // written one in the file: its takeover puts them beside it, one side file per killed run, whole
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path side : files.filter(p -> p.getFileName().toString().startsWith(log.getFileName() + ".spool-recovered-"))
+                        .sorted().toList()) {
+                    text += Files.readString(side, charset);
+                }
+            }
+        }
         if (xml) {
             List<String> problems = new ArrayList<>();
             JulXmlRecords.Parsed parsed = JulXmlRecords.parse(text, problems);
