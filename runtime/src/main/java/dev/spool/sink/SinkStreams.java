@@ -39,6 +39,20 @@ public final class SinkStreams {
         }
     }
 
+    /**
+     * The sink's own flush of {@code stream} (returned by {@link #wrap}): waits at most
+     * {@code spool.sink.wait.millis} until every byte written so far is in its delegate, and says
+     * whether it was (false: the time ran out, a write failed meanwhile, the stream is closed).
+     * Unlike {@link #drain} it reports no error: one the sink recorded stays for the stream's own
+     * next {@code flush} or {@code drain} to throw. For any other stream: false.
+     */
+    public static boolean flushed(OutputStream stream) {
+        if (stream instanceof SinkOutputStream s) {
+            return s.sink.flush(s.sink.waitMillis);
+        }
+        return false;
+    }
+
     /** The metrics of a stream returned by {@link #wrap}, or null for any other stream. */
     public static SinkMetrics metricsOf(OutputStream stream) {
         return stream instanceof SinkOutputStream ? ((SinkOutputStream) stream).sink.metrics() : null;

@@ -133,4 +133,39 @@ class SinkStreamsTest {
         assertNotNull(m.lastError());
         assertTrue(m.lastError().contains("disk full"), m.lastError());
     }
+
+    /**
+     * {@link SinkStreams#flushed} (a routed log's close or roll asking whether its bytes are in the file) says
+     * so, and leaves an error the sink recorded for the stream's own drain to report, as a plain write would.
+     */
+    @Test
+    void shouldSayWhetherFlushedAndLeaveTheErrorForTheStreamsOwnDrain() throws Exception {
+        AtomicInteger failuresLeft = new AtomicInteger(1);
+        ByteArrayOutputStream target = new ByteArrayOutputStream();
+        OutputStream flaky = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                if (failuresLeft.getAndDecrement() > 0) {
+                    throw new IOException("disk full (simulated)");
+                }
+                target.write(b, off, len);
+            }
+        };
+        OutputStream wrapped = SinkStreams.wrap(flaky, "flaky", SMALL);
+        wrapped.write("first".getBytes(StandardCharsets.UTF_8));
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!SinkStreams.flushed(wrapped)) { // false while the writer retries the failed write
+            assertTrue(System.nanoTime() < deadline, "the sink never wrote the bytes");
+        }
+        assertEquals("first", target.toString(StandardCharsets.UTF_8));
+        IOException reported = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> SinkStreams.drain(wrapped));
+        assertTrue(reported.getMessage().contains("disk full"), reported.getMessage());
+        wrapped.close();
+        assertEquals(false, SinkStreams.flushed(new ByteArrayOutputStream()), "not a sink's stream");
+    }
 }

@@ -74,26 +74,12 @@ final class LogSink {
             }
             FileStream old = attached;
             old.writable = false;
-            metrics.sink.flush();         // the sink only: a roll runs under the log's own locks, maybe on its encoding thread
-            old.drained = drained();
+            old.drained = SinkStreams.flushed(shared); // the sink only: a roll runs under the log's own locks, maybe on its encoding thread
         }
         files.attach(file, path);
         activePath = path;
         attached = new FileStream(file, files.size());
         return attached;
-    }
-
-    /**
-     * Whether every byte accepted so far is written (at once after the flush above did it): the flush
-     * never tells whether it finished within its bound, a drain does (a sink stuck at a roll's close).
-     */
-    private boolean drained() {
-        try {
-            SinkStreams.drain(shared);
-            return true;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
     }
 
     /** Whether no file has been attached for at least {@code nanos} (the log was closed for good). */
@@ -121,8 +107,7 @@ final class LogSink {
             return;
         }
         try {
-            metrics.sink.flush(); // every byte of this file is in it before the next file is attached (the sink only, as above)
-            stream.drained = drained();
+            stream.drained = SinkStreams.flushed(shared); // every byte of this file in it before the next is attached (the sink only, as above)
         } finally {
             files.detach();
             attached = null;
