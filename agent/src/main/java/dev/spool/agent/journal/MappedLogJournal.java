@@ -369,8 +369,28 @@ public final class MappedLogJournal {
     }
 
     /** Undoes a {@link #seal} whose file could not be removed: the journal goes on (the seal's owner only). */
-    public void unseal() {
+    void unseal() {
         reserved.compareAndSet(SEALED_MARK, trimmed);
+    }
+
+    /**
+     * Puts an idle journal away ({@link #seal}) and removes its file: true when it went (stopped, its file
+     * gone; callers meet {@link #SEALED}); false when a frame is pending; the journal goes on unsealed when
+     * its file could not be removed (thrown, with the journal as it was).
+     */
+    public boolean putAway() throws IOException {
+        if (!seal()) {
+            return false;
+        }
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException | RuntimeException e) {
+            unseal();
+            throw e;
+        }
+        disabled = true;
+        LIVE.remove(path.toAbsolutePath());
+        return true;
     }
 
     /** Stops the journal and removes its file (every record reached the file). */

@@ -72,6 +72,18 @@ final class LogbackJournalWriter {
 
     private record Unreached(long frame, long after, Object stream) {}
 
+    /**
+     * Put-aways made at once; after them one per {@link #PUT_AWAY_EVERY_NANOS} at most: each next line
+     * makes a new 4 MiB journal (its blocks written), and a removed one's mapping lives until the GC
+     * frees it, so a host listing its folder often while logging must not turn that into a stream of them.
+     */
+    static final int FREE_PUT_AWAYS = 4;
+    static final long PUT_AWAY_EVERY_NANOS = 60_000_000_000L;
+    private int putAways;          // under the appender's lock
+    private long lastPutAway;      // under the appender's lock
+    /** Retired: a caller that meets the sealed journal makes no new one (guarded by this writer's monitor). */
+    private boolean retired;
+
     private LogbackJournalWriter(MappedLogJournal journal, Object encoder, LogbackJournalCodec codec, JournalFiles files,
                                  Path file, Object stream, BiConsumer<String, String> errors) {
         this.journal = journal;
@@ -152,37 +164,21 @@ final class LogbackJournalWriter {
         settle();
         MappedLogJournal j = journal;
         long now = System.nanoTime();
-        if (!unreached.isEmpty() || putAways >= FREE_PUT_AWAYS && now - lastPutAway < PUT_AWAY_EVERY_NANOS || !j.seal()) {
+        if (!unreached.isEmpty() || putAways >= FREE_PUT_AWAYS && now - lastPutAway < PUT_AWAY_EVERY_NANOS) {
             return false;
         }
         try {
-            java.nio.file.Files.deleteIfExists(j.path);
+            if (!j.putAway()) {
+                return false;
+            }
         } catch (IOException | RuntimeException e) {
-            j.unseal(); // still there: it goes on (a new one could not be made beside it)
             errors.accept("logback-journal", "journal " + j.path + " not removed while idle (" + e + "): it stays");
-            return false;
-        }
-        try {
-            j.delete(); // stopped; the file is gone already
-        } catch (IOException e) {
-            // removed above
+            return false; // still there: it goes on (a new one could not be made beside it)
         }
         putAways++;
         lastPutAway = now;
         return true;
     }
-
-    /**
-     * Put-aways made at once; after them one per {@link #PUT_AWAY_EVERY_NANOS} at most: each next line
-     * makes a new 4 MiB journal (its blocks written), and a removed one's mapping lives until the GC
-     * frees it, so a host listing its folder often while logging must not turn that into a stream of them.
-     */
-    static final int FREE_PUT_AWAYS = 4;
-    static final long PUT_AWAY_EVERY_NANOS = 60_000_000_000L;
-    private int putAways;          // under the appender's lock
-    private long lastPutAway;      // under the appender's lock
-    /** Retired: a caller that meets the sealed journal makes no new one (guarded by this writer's monitor). */
-    private boolean retired;
 
     /** The journal of the log file {@code file}. */
     static Path journalOf(Path file) {

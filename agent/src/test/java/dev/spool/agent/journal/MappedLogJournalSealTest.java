@@ -48,6 +48,20 @@ class MappedLogJournalSealTest {
     }
 
     @Test
+    void shouldRemoveTheFileOnlyWhenPutAwayIdle() throws Exception {
+        MappedLogJournal j = journal("away");
+        long frame = j.append(PAYLOAD, PAYLOAD.length);
+        assertFalse(j.putAway(), "a frame pending");
+        assertTrue(java.nio.file.Files.exists(dir.resolve("away")));
+        j.done(frame);
+        j.trim();
+        assertTrue(j.putAway());
+        assertFalse(java.nio.file.Files.exists(dir.resolve("away")));
+        assertFalse(MappedLogJournal.live(dir.resolve("away")));
+        assertEquals(MappedLogJournal.SEALED, j.append(PAYLOAD, PAYLOAD.length));
+    }
+
+    @Test
     void shouldGoOnAfterAnUnsealWhoseFileCouldNotBeRemoved() throws Exception {
         MappedLogJournal j = journal("unseal");
         j.done(j.append(PAYLOAD, PAYLOAD.length));
