@@ -92,7 +92,7 @@ final class JulJournalWriter {
      * after it started capturing its records.
      */
     static boolean notRoutedYet(FileHandler handler, JulFormat format, JulHandlerWrite writes, JournalFiles files) {
-        if (files == null || writes == null || !(format instanceof CompiledSimpleFormatter || format instanceof JulXmlFormat)) {
+        if (!journalable(format, writes, files)) {
             return false;
         }
         try {
@@ -103,10 +103,15 @@ final class JulJournalWriter {
         }
     }
 
+    /** Whether a handler of {@code format} can be journaled at all: journals on, and a formatter whose lines recovery makes. */
+    private static boolean journalable(JulFormat format, JulHandlerWrite writes, JournalFiles files) {
+        return files != null && writes != null && (format instanceof CompiledSimpleFormatter || format instanceof JulXmlFormat);
+    }
+
     /** The journal of {@code handler}, created now; null when the handler is not journaled (see the class). */
     static JulJournalWriter open(FileHandler handler, Formatter formatter, JulFormat format, JulHandlerWrite writes,
                                  JournalFiles files, BiConsumer<String, String> errors) {
-        if (files == null || writes == null || !(format instanceof CompiledSimpleFormatter || format instanceof JulXmlFormat)) {
+        if (!journalable(format, writes, files)) {
             return null;
         }
         try {
