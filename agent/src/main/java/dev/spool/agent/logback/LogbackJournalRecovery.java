@@ -110,8 +110,8 @@ public final class LogbackJournalRecovery {
                 Object encoder = appender.getClass().getMethod("getEncoder").invoke(appender);
                 LogbackJournalCodec codec = LogbackJournalCodec.of(Class.forName(LogbackConverters.EVENT, false,
                         appender.getClass().getClassLoader()));
-                r = replay(logFile, m, appends(appender) ? RecoveryTarget.When.APPENDING_START : RecoveryTarget.When.ROUTING_START,
-                        encoder, codec);
+                r = replay(logFile, m, pending(m), appends(appender) ? RecoveryTarget.When.APPENDING_START
+                        : RecoveryTarget.When.ROUTING_START, encoder, codec);
             }
         } catch (ReflectiveOperationException | LinkageError e) {
             return new Result(0, 0, null, "journal " + jp + " not replayed: the appender's Logback cannot be used (" + e
@@ -139,23 +139,26 @@ public final class LogbackJournalRecovery {
         if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
             return new Result(0, 0, null, "journal " + jp + " belongs to process " + pid + ", which is running: not replayed");
         }
-        int[] frames = PendingFrames.walk(m, m.getInt(MappedLogJournal.RING_BYTES_OFFSET), m.getLong(MappedLogJournal.TRIMMED_OFFSET), null);
+        int[] frames = pending(m);
         long events = Arrays.stream(frames).filter(at -> m.getLong(at + 24) != MappedLogJournal.BYTES).count();
         if (events > 0) {
             return new Result(0, 0, null, "its Logback journal (" + jp.getFileName() + ") holds " + events + " captured events;"
                     + " the application's next start with the agent replays them with its appender's own encoder (this"
                     + " command has no Logback to encode them with): nothing changed");
         }
-        return replay(logFile, m, RecoveryTarget.When.RECOVER_COMMAND, null, null);
+        return replay(logFile, m, frames, RecoveryTarget.When.RECOVER_COMMAND, null, null);
+    }
+
+    /** The frames left in the journal {@code m}, in the order their lines go to the file. */
+    private static int[] pending(MappedByteBuffer m) {
+        return PendingFrames.walk(m, m.getInt(MappedLogJournal.RING_BYTES_OFFSET), m.getLong(MappedLogJournal.TRIMMED_OFFSET), null);
     }
 
     /** {@code encoder} null: every frame is {@link MappedLogJournal#BYTES} ({@link #replayBytes} checked). */
-    private static Result replay(Path logFile, MappedByteBuffer m, RecoveryTarget.When when, Object encoder, LogbackJournalCodec codec)
-            throws IOException, ReflectiveOperationException {
+    private static Result replay(Path logFile, MappedByteBuffer m, int[] frames, RecoveryTarget.When when, Object encoder,
+                                 LogbackJournalCodec codec) throws IOException, ReflectiveOperationException {
         MethodHandle encode = encoder == null ? null : MethodHandles.publicLookup().findVirtual(encoder.getClass(), "encode",
                 MethodType.methodType(byte[].class, Object.class));
-        int ring = m.getInt(MappedLogJournal.RING_BYTES_OFFSET);
-        int[] frames = PendingFrames.walk(m, ring, m.getLong(MappedLogJournal.TRIMMED_OFFSET), null);
         boolean existed = Files.exists(logFile, LinkOption.NOFOLLOW_LINKS);
         RecoveryTarget target = RecoveryTarget.of(logFile, m, frames, when);
         if (target.done()) {
