@@ -41,6 +41,7 @@ public final class LogbackIdleJournalHost {
         Arrays.sort(names);
         System.out.println("file-listing " + String.join(",", names));
         append(appender, "c", 5);
+        System.out.println("listing-while-locked " + listingWhileLocked(appender, folder));
         call(appender, "stop");
         List<String> lines = Files.readAllLines(file);
         System.out.println("lines " + lines.size());
@@ -66,6 +67,49 @@ public final class LogbackIdleJournalHost {
         call(appender, "setEncoder", encoder);
         call(appender, "start");
         return appender;
+    }
+
+    /**
+     * A listing of {@code folder} while another thread holds the appender's stream lock (as one writing a
+     * long event would): the listing must return (Spool waits for that lock a bounded time only), and the
+     * journal it could not put away is still there.
+     */
+    private static String listingWhileLocked(Object appender, Path folder) throws Exception {
+        java.util.concurrent.locks.ReentrantLock lock = streamLock(appender);
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        Thread holder = new Thread(() -> {
+            lock.lock();
+            try {
+                held.countDown();
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                lock.unlock();
+            }
+        }, "lock-holder");
+        holder.start();
+        held.await();
+        try {
+            return nioListing(folder);
+        } finally {
+            done.countDown();
+            holder.join();
+        }
+    }
+
+    /** Logback's lock around the appender's stream (the first {@code ReentrantLock} field up its classes). */
+    private static java.util.concurrent.locks.ReentrantLock streamLock(Object appender) throws Exception {
+        for (Class<?> c = appender.getClass(); c != null; c = c.getSuperclass()) {
+            for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                if (f.getType() == java.util.concurrent.locks.ReentrantLock.class) {
+                    f.setAccessible(true);
+                    return (java.util.concurrent.locks.ReentrantLock) f.get(appender);
+                }
+            }
+        }
+        throw new IllegalStateException("no stream lock in " + appender.getClass());
     }
 
     private static void append(Object appender, String prefix, int n) throws Exception {

@@ -14,6 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
  * application looking at its log folder finds what it finds without the agent. Logback's own rolling
  * tests read every file of the folder (25 of them failed with the journal there, {@code PeerSuiteIT});
  * {@code FileAppenderTest#testCreateParentFolders} removes the folder after stopping the appender.
+ * A listing while another thread holds the appender's lock returns (Spool waits for that lock
+ * {@code CallerEncodedJournals.PUT_AWAY_WAIT_MILLIS} only; an unbounded wait would hang the host, whose
+ * lock holder waits for the listing) and finds the journal it could not put away: the one difference.
  */
 class LogbackIdleJournalIT {
 
@@ -25,9 +28,11 @@ class LogbackIdleJournalIT {
         List<String> plain = run("plain", List.of());
         List<String> agent = run("agent", Forked.agentArgs(""));
         assertEquals(List.of("logged false", "nio-listing app.log", "after-listing false", "logged-again false",
-                "file-listing app.log", "lines 25", "folder-removed true", "live-folder-removed true"), plain, "plain Logback");
+                "file-listing app.log", "listing-while-locked app.log", "lines 25", "folder-removed true", "live-folder-removed true"),
+                plain, "plain Logback");
         assertEquals(List.of("logged true", "nio-listing app.log", "after-listing false", "logged-again true",
-                "file-listing app.log", "lines 25", "folder-removed true", "live-folder-removed true"), agent,
+                "file-listing app.log", "listing-while-locked app.log,app.log.spool-logback-journal", "lines 25",
+                "folder-removed true", "live-folder-removed true"), agent,
                 "under the agent: journaled while logging, never in a listing, removable once stopped");
     }
 
