@@ -110,20 +110,7 @@ class SinkStreamsTest {
     void shouldCountRetryAndRecoverFromFailingWrites() throws Exception {
         AtomicInteger failuresLeft = new AtomicInteger(2);
         ByteArrayOutputStream target = new ByteArrayOutputStream();
-        OutputStream flaky = new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                if (failuresLeft.getAndDecrement() > 0) {
-                    throw new IOException("disk full (simulated)");
-                }
-                target.write(b, off, len);
-            }
-        };
+        OutputStream flaky = flaky(failuresLeft, target);
         OutputStream wrapped = SinkStreams.wrap(flaky, "flaky", SMALL);
         SinkMetrics m = SinkStreams.metricsOf(wrapped);
         wrapped.write("survives".getBytes(StandardCharsets.UTF_8));
@@ -142,7 +129,23 @@ class SinkStreamsTest {
     void shouldSayWhetherFlushedAndLeaveTheErrorForTheStreamsOwnDrain() throws Exception {
         AtomicInteger failuresLeft = new AtomicInteger(1);
         ByteArrayOutputStream target = new ByteArrayOutputStream();
-        OutputStream flaky = new OutputStream() {
+        OutputStream flaky = flaky(failuresLeft, target);
+        OutputStream wrapped = SinkStreams.wrap(flaky, "flaky", SMALL);
+        wrapped.write("first".getBytes(StandardCharsets.UTF_8));
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!SinkStreams.flushed(wrapped)) { // false while the writer retries the failed write
+            assertTrue(System.nanoTime() < deadline, "the sink never wrote the bytes");
+        }
+        assertEquals("first", target.toString(StandardCharsets.UTF_8));
+        IOException reported = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> SinkStreams.drain(wrapped));
+        assertTrue(reported.getMessage().contains("disk full"), reported.getMessage());
+        wrapped.close();
+        assertEquals(false, SinkStreams.flushed(new ByteArrayOutputStream()), "not a sink's stream");
+    }
+
+    /** A delegate whose first {@code failuresLeft} writes fail (a full disk), the rest going to {@code target}. */
+    private static OutputStream flaky(AtomicInteger failuresLeft, ByteArrayOutputStream target) {
+        return new OutputStream() {
             @Override
             public void write(int b) throws IOException {
                 write(new byte[] {(byte) b}, 0, 1);
@@ -156,16 +159,5 @@ class SinkStreamsTest {
                 target.write(b, off, len);
             }
         };
-        OutputStream wrapped = SinkStreams.wrap(flaky, "flaky", SMALL);
-        wrapped.write("first".getBytes(StandardCharsets.UTF_8));
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (!SinkStreams.flushed(wrapped)) { // false while the writer retries the failed write
-            assertTrue(System.nanoTime() < deadline, "the sink never wrote the bytes");
-        }
-        assertEquals("first", target.toString(StandardCharsets.UTF_8));
-        IOException reported = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> SinkStreams.drain(wrapped));
-        assertTrue(reported.getMessage().contains("disk full"), reported.getMessage());
-        wrapped.close();
-        assertEquals(false, SinkStreams.flushed(new ByteArrayOutputStream()), "not a sink's stream");
     }
 }
