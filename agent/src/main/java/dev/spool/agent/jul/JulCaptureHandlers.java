@@ -346,6 +346,13 @@ final class JulCaptureHandlers {
             });
             return null;
         }
+        if (writes != null && settings.journalFiles() != null && handler instanceof FileHandler f
+                && JulJournalCharsets.of(writes.writer(f)) == null) {
+            // its lines could not be journaled (issue 33): the host's path formats them and journals their bytes as written
+            plain(handler, "jul-charset", "its encoding " + f.getEncoding() + " keeps state between lines, which a journal"
+                    + " of records cannot replay (JulJournalCharsets): its bytes are journaled as written");
+            return null;
+        }
         try {
             if (formatter.getClass() == XMLFormatter.class) {
                 return new JulXmlFormat(access.useInstant((XMLFormatter) formatter));

@@ -1,5 +1,6 @@
 package dev.spool.agent.jul;
 
+import dev.spool.agent.internal.AgentLog;
 import dev.spool.agent.journal.JournalFiles;
 
 import java.util.Arrays;
@@ -8,9 +9,9 @@ import java.util.logging.FileHandler;
 
 /**
  * The {@link JulHostBytesJournal}s of routed {@code FileHandler}s whose records take the host's path,
- * by handler identity (issue 33): made at the handler's first record Spool leaves to it (tried once:
- * a handler whose journal could not be made keeps an entry without one), followed to each next file
- * its rotation routes, retired by its close.
+ * by handler identity (issue 33): made at the handler's first record Spool leaves to it (a handler whose
+ * journal could not be made keeps an entry without one: tried again only when a file of it is routed,
+ * {@link #routed}), followed to each next file its rotation routes, retired by its close.
  *
  * <p>Thread-safe: a copy-on-write array (few handlers; a lookup is a scan by identity, no lock);
  * changes under this object's lock, which a journal's creation holds (its file made once, never twice
@@ -53,12 +54,34 @@ final class JulHostBytesJournals {
         }
     }
 
-    /** {@code handler} routed a new stream (a rotation's next file): its journal follows it. */
+    /**
+     * {@code handler} routed a new stream (a rotation's next file, or its open file taken over by an attached
+     * agent): its journal follows it. A handler that has none because its file was not routed at its first
+     * record (opened while the kill switch held routing off, or before the attach) gets it now, with the first
+     * file routed (before 5 Dec it stayed unjournaled for its life).
+     */
     void routed(Object handler, Object stream) {
-        JulHostBytesJournal j = journal(handler);
-        if (j != null) {
-            j.routed(stream);
+        Entry e = entry(handler);
+        if (e == null) {
+            return;
         }
+        if (e.journal != null) {
+            e.journal.routed(stream);
+            return;
+        }
+        JulHostBytesJournal j;
+        synchronized (this) {
+            Entry now = entry(handler);
+            if (now == null || now.journal != null) {
+                return; // closed meanwhile, or made by another thread (which follows the handler's stream itself)
+            }
+            j = JulHostBytesJournal.open(stream, files, errors);
+            if (j == null) {
+                return;
+            }
+            entries = Arrays.stream(entries).map(x -> x == now ? new Entry(handler, j) : x).toArray(Entry[]::new);
+        }
+        AgentLog.debug("JUL journal of host-formatted bytes: made at the routing of a file after the handler's first record");
     }
 
     /** {@code handler}'s close begins: its stream's close retires the journal, which is forgotten here. */

@@ -29,8 +29,8 @@ import java.util.logging.Formatter;
  * is in the journal's header with the offset it goes to, {@link MappedLogJournal#HEAD_AT_OFFSET}: recovery
  * writes the part of it a kill kept from the file) whose file is routed (the routed stream knows its file, its offset and
  * what reached the file) and written in a charset whose bytes recovery reproduces with
- * {@code String.getBytes} ({@link JulJournalCharsets}: UTF-8, ISO-8859-1, US-ASCII and the single-byte
- * charsets that write ASCII as itself). Anything else is left as before issue 33
+ * {@code String.getBytes} ({@link JulJournalCharsets}: the charsets whose encoder carries nothing from
+ * one line to the next, single- or multi-byte). Anything else is left as before issue 33
  * (captured, not journaled), named once in the agent's debug log.
  *
  * <p><b>Rotation</b> ({@code limit} above 0): the journal belongs to the generation-0 file's name and

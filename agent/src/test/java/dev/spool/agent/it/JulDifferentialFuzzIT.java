@@ -101,9 +101,15 @@ class JulDifferentialFuzzIT {
         Path agent = root.resolve(seed + "-agent");
         String plainOut = host(seed + "-plain", List.of(), seed, first, end, plain);
         String agentOut = host(seed + "-agent", Forked.agentArgs("spool.log.level=debug"), seed, first, end, agent);
-        long captured = Files.readString(root.resolve(seed + "-agent.err")).lines().filter(l -> l.contains("JUL capture of ")).count();
-        assertEquals(end - first, captured, "every case's handler captured by the agent (not the host's path)");
+        String agentErr = Files.readString(root.resolve(seed + "-agent.err"));
+        long captured = agentErr.lines().filter(l -> l.contains("JUL capture of ")).count();
         assertEquals(plainOut, agentOut, "the cases the host ran");
+        // UTF-16's encoder writes its byte order mark once per file, which a journal of records cannot replay:
+        // since 5 Dec such a handler formats on the caller's thread and its bytes are journaled (issue 33)
+        long stateful = CASE.matcher(plainOut).results().filter(r -> r.group(3).equals("UTF-16")).count();
+        assertEquals(end - first - stateful, captured, "every case's handler captured by the agent but the UTF-16 ones");
+        assertEquals(stateful, agentErr.lines().filter(l -> l.contains("plain path for ") && l.endsWith("[jul-charset]")).count(),
+                "UTF-16 handlers named on the plain path");
         List<String> differences = new ArrayList<>();
         Matcher m = CASE.matcher(plainOut);
         int seen = 0;

@@ -73,6 +73,8 @@ public final class JulJournalKillHost {
         log.setUseParentHandlers(false);
         log.addHandler(handler);
         log.setLevel(Level.INFO);
+        // each line's last word, not ASCII: "ja" Japanese (named in ASCII: a forked JVM's arguments may be read as ASCII)
+        String word = "ja".equals(System.getProperty("kill.jul.word")) ? "\u65e5\u672c\u8a9e" : "\u00fc";
         Object started = new Object();
         int[] running = {0};
         for (int t = 0; t < 2; t++) {
@@ -80,9 +82,9 @@ public final class JulJournalKillHost {
             new Thread(() -> {
                 for (long seq = 0; ; seq++) {
                     if (id == 0) {
-                        log.log(Level.INFO, "r{0} t0 {1} ü", new Object[] {round, seq});
+                        log.log(Level.INFO, "r{0} t0 {1} " + word, new Object[] {round, seq});
                     } else {
-                        log.info("r" + round + " t1 " + seq + " ü");
+                        log.info("r" + round + " t1 " + seq + " " + word);
                     }
                     acks.putLong(id * 8, seq);               // acknowledged: the logging call returned
                     if (seq % 4 == 0) {

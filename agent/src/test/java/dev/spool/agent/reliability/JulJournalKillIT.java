@@ -44,8 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the final {@code spool recover} runs under a JFR recording ({@code dev.spool.JournalRecovery}).
  */
 class JulJournalKillIT {
-    private static final Pattern LINE = Pattern.compile(
-            "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO kill\\.jul: r(\\d+) t([01]) ([\\d,]+) ü");
+    /** A line of the host's, its last word the non-ASCII {@link #word} (the host's {@code -Dkill.jul.word}). */
+    private static final String LINE = "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO kill\\.jul: r(\\d+) t([01]) ([\\d,]+) ";
 
     @TempDir
     Path dir;
@@ -53,6 +53,8 @@ class JulJournalKillIT {
     private boolean attach;
     /** The handler's encoding ({@code -Dkill.jul.encoding} on the host), the files read in it. */
     private java.nio.charset.Charset charset = StandardCharsets.UTF_8;
+    /** The last word of every host line (the host's default; a charset's own letters in its case). */
+    private String word = "\u00fc";
 
     @Test
     void shouldKeepEveryAcknowledgedJulLineOnceInOrderAcrossKills() throws Exception {
@@ -73,6 +75,17 @@ class JulJournalKillIT {
     }
 
     /**
+     * The same attach, the handler formatting with the application's own formatter (its bytes journaled as written):
+     * the first records the woven {@code publish} sees come before the attach routes the handler's file, so its
+     * journal is made when the file is routed (before 5 Dec: never, the first try having found no routed file).
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedJulLineAcrossKillsWhenTheAgentIsAttachedToAHostFormattingItsOwnLines() throws Exception {
+        attach = true;
+        killRounds(Integer.getInteger("spool.reliability.julAttachKills", 2), List.of("-XX:+EnableDynamicAgentLoading"), "app");
+    }
+
+    /**
      * A handler in windows-1252, a single-byte charset journaled since 5 Dec ({@code JulJournalCharsets}; before,
      * such a handler was captured without a journal): the same checks, the files read in that charset.
      */
@@ -80,6 +93,32 @@ class JulJournalKillIT {
     void shouldKeepEveryAcknowledgedJulLineAcrossKillsInASingleByteCharset() throws Exception {
         charset = java.nio.charset.Charset.forName("windows-1252");
         killRounds(Integer.getInteger("spool.reliability.julCharsetKills", 2), List.of("-Dkill.jul.encoding=windows-1252"), "");
+    }
+
+    /**
+     * A handler in Shift_JIS, a multi-byte charset journaled since 5 Dec (its encoder carries nothing from one line
+     * to the next, {@code JulJournalCharsets}; before, such a handler was captured without a journal), its lines
+     * ending in Japanese: the same checks, the files read in Shift_JIS.
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedJulLineAcrossKillsInAMultiByteCharset() throws Exception {
+        charset = java.nio.charset.Charset.forName("Shift_JIS");
+        word = "\u65e5\u672c\u8a9e";
+        killRounds(Integer.getInteger("spool.reliability.julCharsetKills", 2),
+                List.of("-Dkill.jul.encoding=Shift_JIS", "-Dkill.jul.word=ja"), "");
+    }
+
+    /**
+     * A handler in ISO-2022-JP, whose encoder keeps a shift state between lines, so a journal of records cannot
+     * replay them: since 5 Dec such a handler is not captured (counted, {@code jul-charset}); it formats on the
+     * caller's thread and its bytes are journaled as written (before, it was captured without a journal).
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedJulLineAcrossKillsInACharsetWithShiftStates() throws Exception {
+        charset = java.nio.charset.Charset.forName("ISO-2022-JP");
+        word = "\u65e5\u672c\u8a9e";
+        killRounds(Integer.getInteger("spool.reliability.julCharsetKills", 2),
+                List.of("-Dkill.jul.encoding=ISO-2022-JP", "-Dkill.jul.word=ja"), "");
     }
 
     /**
@@ -175,7 +214,7 @@ class JulJournalKillIT {
         }
         String text = Files.readString(log, charset);
         assertFalse(text.contains(" r0 "), "a killed run's line in the truncated file");
-        if (!text.contains(" r1 t0 0 ü")) {
+        if (!text.contains(" r1 t0 0 " + word)) {
             throw new AssertionError("the new run's lines; the file (" + text.length() + " chars) starts: "
                     + text.substring(0, Math.min(300, text.length())) + "\n" + next.describe());
         }
@@ -187,7 +226,7 @@ class JulJournalKillIT {
         long[] first = {-1, -1};
         long[] next0 = {-1, -1};
         for (String line : Files.readString(sides.get(0), charset).split("\n")) {
-            Matcher m = LINE.matcher(line);
+            Matcher m = linePattern().matcher(line);
             assertTrue(m.matches() && m.group(1).equals("0"), "a whole round-0 line: '" + line + "'");
             int t = Integer.parseInt(m.group(2));
             long seq = Long.parseLong(m.group(3).replace(",", ""));
@@ -199,6 +238,10 @@ class JulJournalKillIT {
             assertTrue(next0[t] - 1 >= acked0[t], "thread " + t + ": acknowledged up to " + acked0[t] + ", the side file ends at "
                     + (next0[t] - 1) + " (from " + first[t] + ")");
         }
+    }
+
+    private Pattern linePattern() {
+        return Pattern.compile(LINE + Pattern.quote(word));
     }
 
     /** One host round logging into {@code log}, killed once about {@code lines} lines are acknowledged. */
@@ -383,7 +426,7 @@ class JulJournalKillIT {
     }
 
     /** Every acknowledged line once, per thread in order from 0, whole; lines past the acknowledgement allowed. */
-    private static long check(Path log, String content, long[][] acked, String where) throws Exception {
+    private long check(Path log, String content, long[][] acked, String where) throws Exception {
         long[][] next = new long[acked.length][2];
         List<String> problems = new ArrayList<>();
         int n = 0;
@@ -393,7 +436,7 @@ class JulJournalKillIT {
             if (line.isEmpty()) {
                 continue;
             }
-            Matcher m = LINE.matcher(line);
+            Matcher m = linePattern().matcher(line);
             if (!m.matches()) {
                 problems.add("line " + n + " not whole: '" + line + "'");
                 continue;
