@@ -21,16 +21,21 @@ import java.util.TimeZone;
  * string: length (int, -1 for null) + UTF-8
  * </pre>
  * The zone is the default {@code TimeZone}'s id at the call (the old local date only; null with
- * {@code useInstant}); a zone whose id does not name the same rules ({@code TimeZone.getTimeZone(id)}:
- * a custom {@code SimpleTimeZone}) is not journaled: {@link #encode} throws and the record goes without
- * the journal, counted. Encoding runs on the caller's thread and reads only the capture. Thread-safe (the
- * caches are immutable holders in volatile fields).
+ * {@code useInstant}). A zone whose id does not name the same rules ({@code TimeZone.getTimeZone(id)}: a
+ * {@code SimpleTimeZone} of the application's making) is journaled as its offset at the record's instant,
+ * {@link #OFFSET_PREFIX} and milliseconds: the old date's fields are the instant moved by that offset,
+ * whatever the zone's rules, so recovery's fixed zone of that offset writes the same date. Only a JDK zone
+ * class's offset is asked (no host code on the caller's thread); a zone of the host's own class is not
+ * journaled: {@link #encode} throws and the record goes without the journal, counted. Encoding runs on the
+ * caller's thread and reads only the capture. Thread-safe (the caches are immutable holders in volatile fields).
  */
 final class JulXmlJournalCodec implements JulJournalEncoder {
     private record Cached(Object key, byte[] bytes) {
     }
 
     private static final Cached NONE = new Cached(new Object(), null);
+    /** A journaled zone text that is no zone id: a fixed offset in milliseconds follows. */
+    static final String OFFSET_PREFIX = "spool-offset-ms:";
     private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[1024]);
 
     private volatile Cached logger = NONE;
@@ -60,9 +65,10 @@ final class JulXmlJournalCodec implements JulJournalEncoder {
         if (r.timeZone != null) {
             c = zone;
             if (c.key != r.timeZone) {
-                zone = c = new Cached(r.timeZone, JulJournalCodec.utf8(journaledId(r.timeZone)));
+                String id = namedId(r.timeZone);
+                zone = c = new Cached(r.timeZone, id == null ? null : JulJournalCodec.utf8(id));
             }
-            zn = c.bytes;
+            zn = c.bytes != null ? c.bytes : JulJournalCodec.utf8(OFFSET_PREFIX + offsetAt(r));
         }
         byte[] b = SCRATCH.get();
         while (true) {
@@ -79,14 +85,23 @@ final class JulXmlJournalCodec implements JulJournalEncoder {
         }
     }
 
-    /** The zone's id when it names the same rules; else the record is not journaled (a custom zone). */
-    private static String journaledId(TimeZone tz) {
+    /** The zone's id when it names the same rules, else null (a custom zone: journaled by its offset). */
+    private static String namedId(TimeZone tz) {
         String id = tz.getID();
         TimeZone named = TimeZone.getTimeZone(id);
-        if (!named.getID().equals(id) || !named.hasSameRules(tz)) {
-            throw new IllegalArgumentException("the default time zone " + id + " is not one its id names");
+        return named.getID().equals(id) && named.hasSameRules(tz) ? id : null;
+    }
+
+    /**
+     * A custom zone's offset at the record's instant (the millisecond the old date formats), read from a copy: a
+     * JDK zone class only ({@code SimpleTimeZone}, {@code ZoneInfo}); the host's own class is not asked.
+     */
+    private static int offsetAt(JulXmlCapture r) {
+        if (r.timeZone.getClass().getClassLoader() != null) {
+            throw new IllegalArgumentException("the default time zone " + r.timeZone.getID() + " is of the application's"
+                    + " class " + r.timeZone.getClass().getName());
         }
-        return id;
+        return JulDefaultZone.copy(r.timeZone).getOffset(r.epochSecond * 1000 + r.nano / 1_000_000);
     }
 
     private static void write(ByteBuffer out, JulXmlCapture r, byte[] lg, byte[] lv, byte[] zn, byte[] lc) {
@@ -195,7 +210,9 @@ final class JulXmlJournalCodec implements JulJournalEncoder {
                 return null;
             }
             if (!id.equals(zoneText)) {
-                zone = TimeZone.getTimeZone(id);
+                zone = id.startsWith(OFFSET_PREFIX)
+                        ? new java.util.SimpleTimeZone(Integer.parseInt(id.substring(OFFSET_PREFIX.length())), id)
+                        : TimeZone.getTimeZone(id);
                 zoneText = id;
             }
             return zone;

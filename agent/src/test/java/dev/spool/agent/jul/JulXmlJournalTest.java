@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Calendar;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -83,12 +84,47 @@ class JulXmlJournalTest {
         assertTrue(compared >= 4000, "compared " + compared);
     }
 
+    /**
+     * A default zone its id does not name (an application's {@code SimpleTimeZone}: odd offsets, its own daylight
+     * rules, a region's id over other rules) is journaled as its offset at the record's instant: the date read back
+     * is the JDK's, across two years of instants (before 5 Dec: not journaled, {@code jul-journal-refused}).
+     */
     @Test
-    void shouldRefuseToJournalARecordWhoseCustomDefaultZoneItsIdDoesNotName() throws IOException {
+    void shouldFormatARecordInACustomDefaultZoneReadBackFromItsFrameLikeTheJdksXmlFormatter() throws IOException {
         JulXmlFormatTest.configure(false);
-        TimeZone.setDefault(new SimpleTimeZone(5 * 3600_000 + 17 * 60_000, "Custom/Nowhere"));
+        XMLFormatter jdk = new XMLFormatter();
         JulXmlFormat ours = new JulXmlFormat(false);
-        JulCapture c = ours.capture(record("in a custom zone", 0), null);
+        JulXmlJournalCodec codec = new JulXmlJournalCodec();
+        JulXmlJournalCodec.Decoder decoder = new JulXmlJournalCodec.Decoder();
+        Random random = new Random(3302);
+        TimeZone renamed = TimeZone.getTimeZone("America/New_York");
+        renamed.setID("Custom/Renamed");
+        for (TimeZone custom : new TimeZone[] {
+            new SimpleTimeZone(5 * 3600_000 + 17 * 60_000 + 1_234, "Custom/Nowhere"),
+            new SimpleTimeZone(-(3 * 3600_000 + 30 * 60_000), "Custom/Daylight", Calendar.MARCH, 8, -Calendar.SUNDAY,
+                    7_200_000, Calendar.NOVEMBER, 1, -Calendar.SUNDAY, 7_200_000, 3_600_000),
+            new SimpleTimeZone(0, "Europe/Paris"), renamed}) {
+            TimeZone.setDefault(custom);
+            for (int i = 0; i < 400; i++) {
+                LogRecord r = JulXmlFormatTest.randomRecord(random);
+                String expected = JulXmlFormatTest.outcome(() -> jdk.format(r));
+                String actual = JulXmlFormatTest.outcome(() -> {
+                    ByteBuffer b = codec.encode(ours.capture(r, null));
+                    return ours.format(decoder.decode(ByteBuffer.wrap(b.array(), 0, b.position()).slice()),
+                            new JulMessageFormats());
+                });
+                assertEquals(expected, actual, custom.getID());
+            }
+        }
+    }
+
+    /** A default zone of the application's own class is not asked for its offset on the caller's thread: not journaled. */
+    @Test
+    void shouldRefuseToJournalARecordWhoseDefaultZoneIsOfTheApplicationsClass() throws IOException {
+        JulXmlFormatTest.configure(false);
+        TimeZone.setDefault(new SimpleTimeZone(3600_000, "Custom/Subclass") { });
+        JulXmlFormat ours = new JulXmlFormat(false);
+        JulCapture c = ours.capture(record("in a zone of the application's class", 0), null);
         assertThrows(IllegalArgumentException.class, () -> new JulXmlJournalCodec().encode(c));
     }
 
