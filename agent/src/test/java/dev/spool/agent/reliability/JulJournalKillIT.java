@@ -348,8 +348,9 @@ class JulJournalKillIT {
             replayed += recoveredLines(Files.readString(dir.resolve("host-" + round + ".err")));
             acknowledged += acked[round][0] + acked[round][1] + 2;
         }
-        System.out.printf("JulJournalKillIT: seed %d, journal %s, mode '%s', %d kills: %d lines acknowledged, 0 lost, %d lines"
-                + " in the files, %d replayed by recoveries%n", seed, journal, rotation, kills, acknowledged, lines, replayed);
+        System.out.printf("JulJournalKillIT: seed %d, journal %s, mode '%s'%s, %s, %d kills: %d lines acknowledged, 0 lost, %d"
+                + " lines in the files, %d replayed by recoveries%n", seed, journal, rotation, attach ? " attached" : "", charset,
+                kills, acknowledged, lines, replayed);
         try (Stream<Path> left = Files.list(dir)) {
             List<String> names = left.map(p -> p.getFileName().toString()).filter(n -> n.contains("journal")).toList();
             assertEquals(List.of(), names, "journals left (seed " + seed + ")");
