@@ -10,7 +10,7 @@ import java.util.function.Consumer;
  * on another thread ({@link LogbackEncoders#shape}), whether its pattern needs the caller data, its
  * {@code encode} handle and its {@link CompiledPatternLayout}.
  *
- * <p>Not thread-safe by itself: {@link DeferredAppender} publishes one through a volatile field and
+ * <p>Not thread-safe by itself: {@link DeferredWrites} publishes one through a volatile field and
  * replaces it only under the appender's {@code streamWriteLock}, after every event queued with the
  * previous one is written (an appender's {@code setEncoder} applies from the next event, as in plain
  * Logback); {@link #compiled} is read and replaced only under that lock.

@@ -259,7 +259,7 @@ final class CallerEncodedJournals {
 
         void putAwayIfIdle() {
             if (writer != null) {
-                writer.putAwayIfIdle(); // the next bytes make a new journal (LogbackJournalWriter.reopen)
+                writer.putAwayIfIdle(); // the next bytes make a new journal (ReopenableJournal.reopen)
             }
         }
 

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * Whether a Logback event's caller data, computed by Spool on the caller's thread
- * ({@link LogbackDeferral}, inside the appender's woven {@code writeOut}), is what plain Logback
+ * ({@link LogbackEventCapture}, inside the appender's woven {@code writeOut}), is what plain Logback
  * computes there inside the encoder: the same frames from {@code writeOut} down, but above it
  * Spool's frames instead of Logback's encoder, layout and converters.
  *

@@ -1,10 +1,6 @@
 package dev.spool.agent.logback;
 
-import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import dev.spool.bridge.Hooks;
-import dev.spool.internal.handoff.CapturedRecordEncoder;
 import dev.spool.internal.handoff.CapturedLogWriterPool;
 import dev.spool.internal.handoff.MpscCapturedRecordQueue;
 import dev.spool.sink.SinkPolicy;
@@ -33,15 +29,16 @@ import dev.spool.sink.SinkPolicy;
  * (a host thread takes it before the stream lock, Logback's order; a pool thread only tries both) and
  * checks each event's roll just before writing it.
  *
+ *
+ * <p>This class is the callers' side (capture, the queue, the encoder set since); the writing side,
+ * under the appender's locks, is {@link DeferredWrites}; the journal the events go into, {@link AppenderJournal}.
+ *
  * <p>Example: {@code if (deferred.capture(event, caller)) return; // else Logback's writeOut runs}
  */
-final class DeferredAppender implements CapturedRecordEncoder<Object> {
+final class DeferredAppender {
 
     /** Events held per appender. */
     static final int CAPACITY = 4096;
-    /** Events written per lock hold by a pool thread (bounds how long a closing thread waits for the lock). */
-    static final int BATCH = 256;
-    private static final int ALLOWED_REPEATS = 3;
 
     private final Object appender;
     private final String name;
@@ -50,24 +47,23 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
     private final MpscCapturedRecordQueue<Object> queue;
     private final RollingCheck rolling; // null: no check here (none, or on the caller's thread)
     private final long waitMillis;
-    private java.util.function.Consumer<String> uncheckedReport;
     private volatile CapturedLogWriterPool.Registration writer;
     private volatile boolean active;
     private volatile boolean captured;
-    private int failures;
-    private java.util.function.Consumer<String> compiledReport;
     private java.util.function.Consumer<String> fullReport;
     /** Receives why the journal refused an event (it took Logback's own path, journaled as bytes); null: none. */
     java.util.function.Consumer<String> refusedReport;
     /** Receives the shape of an encoder set later that Spool cannot run (its events take Logback's path); null: none. */
     java.util.function.Consumer<LogbackEncoders.Shape> plainReport;
-    private volatile AppenderEncoding encoding; // replaced only under the lock, after what was queued for the old one is written
-    /** {@link #makeRoom}, made once (no allocation per event). */
-    private final java.util.function.BooleanSupplier room = this::makeRoom;
-    /** The appender's journal (issue 33), or null: not journaled. Set and replaced under the lock (routing). */
-    private volatile LogbackJournalWriter journal;
+    /** The appender's journal (issue 33): which one its events go into now. */
+    private final AppenderJournal journal;
+    /** Writes what is queued, under the appender's locks; holds the encoding. */
+    private final DeferredWrites writes;
+    /** {@link DeferredWrites#makeRoom}, made once (no allocation per event). */
+    private final java.util.function.BooleanSupplier room;
 
-    private DeferredAppender(Object appender, AppenderAccess access, long waitMillis, RollingCheck rolling) {
+    private DeferredAppender(Object appender, AppenderAccess access, long waitMillis, RollingCheck rolling,
+                             java.util.function.Consumer<String> compiledReport, java.util.function.Consumer<String> problems) {
         this.appender = appender;
         this.name = AppenderAccess.name(appender) + '@' + Integer.toHexString(System.identityHashCode(appender));
         this.lock = access.lock();
@@ -75,6 +71,9 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         this.rolling = rolling;
         this.waitMillis = waitMillis;
         this.queue = new MpscCapturedRecordQueue<>("logback " + name, CAPACITY, SinkPolicy.BLOCK, waitMillis);
+        this.journal = new AppenderJournal(appender, lock);
+        this.writes = new DeferredWrites(name, access, queue, rolling, waitMillis, journal, compiledReport, problems);
+        this.room = writes::makeRoom;
     }
 
     /**
@@ -89,15 +88,13 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
                                java.util.function.Consumer<String> compiledReport, RollingCheck rolling,
                                java.util.function.Consumer<String> problems, java.util.function.Consumer<String> full)
             throws ReflectiveOperationException {
-        DeferredAppender d = new DeferredAppender(appender, AppenderAccess.of(appender), waitMillis, rolling);
-        d.uncheckedReport = problems;
+        DeferredAppender d = new DeferredAppender(appender, AppenderAccess.of(appender), waitMillis, rolling, compiledReport, problems);
         d.fullReport = full;
-        d.compiledReport = compiledReport;
-        d.encoding = AppenderEncoding.of(encoder, shape, compiledReport);
-        if (!d.encoding.deferrable()) {
+        d.writes.encoding(AppenderEncoding.of(encoder, shape, compiledReport));
+        if (!d.writes.encoding().deferrable()) {
             throw new NoSuchMethodException(encoder.getClass().getName() + ".encode"); // shape accepted it: cannot happen
         }
-        d.writer = CapturedLogWriterPool.shared().register("logback " + d.name, d::drainBatch, d.queue);
+        d.writer = CapturedLogWriterPool.shared().register("logback " + d.name, d.writes::drainBatch, d.queue);
         return d;
     }
 
@@ -120,12 +117,12 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
 
     /** The encoder the queued events are (or the next ones will be) encoded with. */
     Object encoder() {
-        return encoding.encoder();
+        return writes.encoding().encoder();
     }
 
     /** The compiled layout encoding this appender's events, or null (tests, status). */
     CompiledPatternLayout compiled() {
-        return encoding.compiled();
+        return writes.encoding().compiled();
     }
 
     /** Whether an event was ever captured (a conduit created before its appender started is not swept). */
@@ -175,7 +172,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
      * {@link #writeQueuedBeforeLogback}; its frame is not replayed).
      */
     private boolean journalAndQueue(Object event, Object item) {
-        LogbackJournalWriter j = journal;
+        LogbackJournalWriter j = journal.now();
         long frame = j == null ? -1 : j.append(event, room);
         if (frame == LogbackJournalWriter.REFUSED) {
             return leftToLogback(j);
@@ -203,21 +200,6 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
             report.accept(j.lastRefusal());
         }
         return false;
-    }
-
-    /**
-     * A caller whose event found the journal's ring full: what is queued is written here, under the
-     * appender's locks (as {@link #drainHere}), then the sink is waited for (bounded); false when not written in time.
-     */
-    private boolean makeRoom() {
-        return underLocks(() -> {
-            if (!access.hasStream()) {
-                return false; // a roll between two files (this thread's own): nothing can be written now
-            }
-            drainLocked(null);
-            LogbackJournalWriter j = journal;
-            return j != null && j.awaitSink();
-        });
     }
 
     /**
@@ -272,7 +254,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         if (queue.isEmpty() || queue.isDrainingThread()) {
             return;
         }
-        drainHere(null);
+        writes.drainHere(null);
     }
 
     /**
@@ -282,7 +264,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
      */
     void drainForReader() {
         if (!queue.isDrainingThread()) {
-            drainHere(null);
+            writes.drainHere(null);
         }
     }
 
@@ -293,7 +275,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
      * only if Spool can run it; else its events take Logback's own path until the encoder changes again).
      */
     private AppenderEncoding current() {
-        AppenderEncoding e = encoding;
+        AppenderEncoding e = writes.encoding();
         Object now;
         try {
             now = access.encoder();
@@ -303,7 +285,7 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         if (now == e.encoder()) {
             return e;
         }
-        AppenderEncoding next = drainHere(now);
+        AppenderEncoding next = writes.drainHere(now);
         java.util.function.Consumer<LogbackEncoders.Shape> report = plainReport;
         if (next != e && next.refused() != null && report != null) {
             report.accept(next.refused()); // after the locks are let go: the report reads the appender's name and file
@@ -311,119 +293,9 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         return next;
     }
 
-    /** Writes what is queued on this thread under the appender's lock; then, if {@code next} is not null, encodes with it from now on. */
-    private AppenderEncoding drainHere(Object next) {
-        return underLocks(() -> drainLocked(next));
-    }
-
-    /** Runs {@code body} under the appender's locks: a rolling appender's policy lock first (bounded), as Logback's order is. */
-    private <T> T underLocks(java.util.function.Supplier<T> body) {
-        boolean policy = lockPolicy(lock.isHeldByCurrentThread() ? 0 : waitMillis);
-        try {
-            lock.lock();
-            try {
-                return body.get();
-            } finally {
-                lock.unlock();
-            }
-        } finally {
-            if (policy) {
-                rolling.policyLock().unlock();
-            }
-        }
-    }
-
-    /** {@link #drainHere(Object)}'s body, the locks held. */
-    private AppenderEncoding drainLocked(Object next) {
-        if (!access.hasStream()) {
-            // inside a roll, between the old file's close and the next one's open (setOutputStream's own
-            // closeOutputStream, a look at the folder): the queued events wait for the next file, as plain
-            // Logback's callers wait for the lock; written now they were lost (NullPointerException)
-            return encoding;
-        }
-        if (!queue.isDrainingThread()) {
-            queue.drainTo(this, Integer.MAX_VALUE);
-            settleJournal();
-        }
-        AppenderEncoding e = encoding;
-        if (next != null && e.encoder() != next) {
-            e = AppenderEncoding.of(next, LogbackEncoders.shape(next), compiledReport);
-            encoding = e;
-        }
-        return e;
-    }
-
-    /** Takes a rolling appender's policy lock within {@code millis} (0: only if free or already held); false if not taken or none. */
-    private boolean lockPolicy(long millis) {
-        if (rolling == null) {
-            return false;
-        }
-        try {
-            return rolling.policyLock().tryLock(millis, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    /**
-     * The pool's step: at most {@link #BATCH} events under one hold of the lock; how many were
-     * written, or {@link CapturedLogWriterPool#BUSY} when another thread holds the appender's lock
-     * (a closing or flushing thread, which drains itself; a pool thread never waits for a host's lock).
-     */
-    int drainBatch() {
-        if (queue.isEmpty()) {
-            return 0;
-        }
-        if (!lock.tryLock()) {
-            return CapturedLogWriterPool.BUSY;
-        }
-        try {
-            // Only tried, so either order is deadlock-free; the stream lock first means a host thread that holds
-            // it (closing the stream) never finds the policy lock held by this thread
-            if (rolling != null && !rolling.policyLock().tryLock()) {
-                return CapturedLogWriterPool.BUSY;
-            }
-            boolean was = Hooks.markSpoolThread(true); // no hook captures what the encoder does
-            try {
-                int n = queue.drainTo(this, BATCH);
-                settleJournal();
-                return n;
-            } finally {
-                Hooks.markSpoolThread(was);
-                if (rolling != null) {
-                    rolling.policyLock().unlock();
-                }
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Like {@link #drainHere} but gives up after {@code millis} waiting for the lock; false if it did. */
+    /** Like {@link #drainHere} but gives up after {@code millis} waiting for the lock; false if it did ({@link DeferredWrites#drainWithin}). */
     boolean drainWithin(long millis) throws InterruptedException {
-        if (queue.isEmpty()) {
-            return true;
-        }
-        if (rolling != null && !rolling.policyLock().tryLock(millis, TimeUnit.MILLISECONDS)) {
-            return false;
-        }
-        try {
-            if (!lock.tryLock(millis, TimeUnit.MILLISECONDS)) {
-                return false;
-            }
-            try {
-                queue.drainTo(this, Integer.MAX_VALUE);
-                settleJournal();
-                return true;
-            } finally {
-                lock.unlock();
-            }
-        } finally {
-            if (rolling != null) {
-                rolling.policyLock().unlock();
-            }
-        }
+        return writes.drainWithin(millis);
     }
 
     /** Leaves the pool after a last drain (the appender is stopped and forgotten). */
@@ -434,127 +306,25 @@ final class DeferredAppender implements CapturedRecordEncoder<Object> {
         }
     }
 
-    /**
-     * Routing gave the appender {@code stream} (its start, a roll): under the appender's lock. The
-     * journal follows a roll that keeps the file's name; another name retires it and journals the
-     * new file (null {@code files}: journals are off).
-     */
+    /** Routing gave the appender {@code stream} (its start, a roll), under its lock: its journal follows ({@link AppenderJournal#stream}). */
     void journalStream(Object stream, dev.spool.agent.journal.JournalFiles files, java.util.function.BiConsumer<String, String> errors,
                        LogbackJournalWriter handed) {
-        LogbackJournalWriter j = journal;
-        java.nio.file.Path file = files == null ? null : files.file(stream);
-        if (handed != null && j == null && handed.file().equals(file)) {
-            journal = j = handed; // the journal of its bytes while Logback encoded them goes on: one file, one journal
-        } else if (handed != null) {
-            handed.retire();
-        }
-        if (j != null && j.file().equals(file)) {
-            j.stream(stream);
-            return;
-        }
-        if (j != null) {
-            journal = null;
-            j.retire();
-        }
-        if (file != null) {
-            journal = LogbackJournalWriter.open(appender, encoding.encoder(), stream, files, errors);
-        }
+        journal.stream(stream, writes.encoding().encoder(), files, errors, handed);
     }
 
     /** Whether this appender journals {@code file} now. */
     boolean journals(java.nio.file.Path file) {
-        LogbackJournalWriter j = journal;
-        return j != null && j.file().equals(file);
+        return journal.journals(file);
     }
 
-    /** Spool's exit, after the last drain: the journal goes once the sink wrote every line (bounded wait). */
+    /** Spool's exit, after the last drain: the journal goes once the sink wrote every line ({@link AppenderJournal#retire}). */
     void retireJournal() {
-        LogbackJournalWriter j = journal;
-        if (j == null || !lock.tryLock()) {
-            return; // its lock is held (a host thread still logging): left for the next start, which replays only what is missing
-        }
-        try {
-            if (journal != j) {
-                return; // retired (and maybe replaced) by a thread that held the lock meanwhile
-            }
-            journal = null;
-            j.retire();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void settleJournal() {
-        LogbackJournalWriter j = journal;
-        if (j != null) {
-            j.settle();
-        }
+        journal.retire();
     }
 
     /** Events that stayed on Logback's path because the queue stayed full for the bound. */
     long overflowed() {
         return queue.dropped();
-    }
-
-    @Override
-    public void encode(Object event) {
-        writeOne(event);
-    }
-
-    /** What Logback's {@code subAppend}/{@code writeOut}/{@code doAppend} do with one event, failures included. */
-    private void writeOne(Object item) {
-        if (item instanceof LogbackJournalWriter.Journaled j) {
-            LogbackJournalWriter w = j.journal(); // the one it was appended to (a roll may have replaced it since)
-            try {
-                writeOne(j.item(), w, j.frame());
-            } finally {
-                w.afterWrite(j.frame()); // done, or kept until its bytes are in the file
-            }
-            return;
-        }
-        writeOne(item, null, -1);
-    }
-
-    private void writeOne(Object item, LogbackJournalWriter w, long frame) {
-        Object event = item;
-        if (item instanceof RollingCheck.Checked c) {
-            event = c.event();
-            if (rolling.held()) {
-                try {
-                    rolling.check(event, c.clock());
-                } catch (Throwable t) {
-                    failed("Appender [" + access.name() + "] failed to append.", t); // as doAppend: not written
-                    return;
-                }
-            } else if (uncheckedReport != null) {
-                uncheckedReport.accept("the appender " + name + " wrote a queued event without its rolling check: "
-                        + "another thread held its triggering policy's lock while this one closed its stream");
-            }
-        }
-        byte[] bytes;
-        try {
-            bytes = encoding.encode(event); // the lock is held: the encoder the queued events were appended under
-        } catch (Throwable t) {
-            failed("Appender [" + access.name() + "] failed to append.", t);
-            return;
-        }
-        try {
-            if (w != null) {
-                w.beforeWrite(frame, bytes.length); // after the roll check: the offset in the file this line goes to
-            }
-            access.writeBytes(bytes);
-        } catch (IOException e) {
-            access.stopOnIoFailure(); // as subAppend: the appender stops on an I/O failure
-            access.status("IO failure in appender", e);
-        } catch (Throwable t) {
-            failed("Appender [" + access.name() + "] failed to append.", t);
-        }
-    }
-
-    private void failed(String message, Throwable t) {
-        if (failures++ < ALLOWED_REPEATS) {
-            access.status(message, t);
-        }
     }
 
     /** Accepts an event of a known class and computes its caller data on the caller's thread when asked. */

@@ -1,8 +1,5 @@
 package dev.spool.agent.logback;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -32,23 +29,13 @@ import java.util.function.BiConsumer;
  */
 public final class LogbackDeferral {
 
-    private static final String LOGGING_EVENT = "ch:qos:logback:classic:spi:LoggingEvent".replace(':', '.');
     /** System property: {@code false} makes deferred appenders encode with Logback's own encoder (measurement). */
     public static final String COMPILED_PROPERTY = "spool.logback.compiledLayout";
-    private static final String EVENT_VO = "ch:qos:logback:classic:spi:LoggingEventVO".replace(':', '.');
-    /** Plain-path reasons counted per event ({@code PlainPaths.plainEvent}): the caller data, the MDC map. */
-    static final String CALLER_FRAMES = "logback-event-caller-frames";
-    static final String MDC_MAP = "logback-event-mdc-map";
     /** Plain-path reason per event: the journal cannot hold the event exactly, so Logback encodes it (its bytes journaled). */
     static final String JOURNAL_REFUSED = "logback-event-journal";
     private static final String JOURNAL_SENTENCE = "an event the journal cannot hold exactly ({}; e.g. a key-value value or"
             + " marker of the application's own class) is encoded on the caller's thread by Logback and its bytes are"
             + " journaled as written";
-    private static final String CALLER_SENTENCE = "the logging context's frameworkPackages could match Logback's, Spool's"
-            + " or the JDK's classes: an event whose pattern prints the caller data is encoded on the caller's thread by"
-            + " Logback (its caller data would otherwise start at Spool's frame)";
-    private static final String MDC_SENTENCE = "an event carries an MDC map of the host's own ({}, given by setMDCPropertyMap;"
-            + " it may change after the call): such an event is encoded on the caller's thread by Logback";
 
     private final BiConsumer<String, String> errors;
     private final long waitMillis;
@@ -66,23 +53,8 @@ public final class LogbackDeferral {
     /** The journals of routed appenders whose events Logback encodes on the caller's thread (issue 33). */
     private final CallerEncodedJournals callerEncoded;
     private volatile Map<Object, DeferredAppender> appenders = new IdentityHashMap<>();
-    private volatile Class<?> eventClass;
-    private volatile MethodHandle callerData;
-    private volatile MethodHandle prepare; // LoggingEvent.prepareForDeferredProcessing(), for eventClass
-    private final CallerFrames frames = new CallerFrames();
-    private volatile MethodHandle mdcMap; // LoggingEvent.getMDCPropertyMap(), for mdcClass
-    private volatile Class<?> mdcClass;
-    private final DeferredAppender.StackTraceGetter caller = new DeferredAppender.StackTraceGetter() {
-        @Override
-        public boolean capture(Object appender, Object event, boolean needed) {
-            return callerData(appender, event, needed) && mdcFixed(appender, event);
-        }
-
-        @Override
-        public boolean prepare(Object event) {
-            return prepared(event);
-        }
-    };
+    /** Takes what cannot wait from each event on the caller's thread, or leaves it to Logback (counted). */
+    private final LogbackEventCapture caller;
 
     /**
      * @param errors     receives (key, message) for failures Spool counts
@@ -97,6 +69,7 @@ public final class LogbackDeferral {
         this.errors = errors;
         this.waitMillis = waitMillis;
         this.plainPaths = plainPaths;
+        this.caller = new LogbackEventCapture(plainPaths);
         this.callerEncoded = new CallerEncodedJournals(errors);
     }
 
@@ -140,7 +113,7 @@ public final class LogbackDeferral {
                         Object owner = appender;
                         d.plainReport = later -> plainPaths.plain(owner, later.key(),
                                 "encoded on the caller's thread (bytes routed) since setEncoder: " + later.reason());
-                        d.refusedReport = why -> plainEvent(owner, JOURNAL_REFUSED, JOURNAL_SENTENCE, why);
+                        d.refusedReport = why -> caller.plainEvent(owner, JOURNAL_REFUSED, JOURNAL_SENTENCE, why);
                     }
                     put(appender, d);
                 }
@@ -353,111 +326,6 @@ public final class LogbackDeferral {
 
     private void compiledGivenUp(String sentence) {
         errors.accept("logback-compiled:" + sentence, sentence); // one line per pattern
-    }
-
-    private boolean callerData(Object appender, Object event, boolean needed) {
-        Class<?> type = event.getClass();
-        MethodHandle h = callerData;
-        if (type != eventClass || h == null) {
-            if (!type.getName().equals(LOGGING_EVENT) && !type.getName().equals(EVENT_VO)) {
-                return false;
-            }
-            try {
-                h = MethodHandles.publicLookup().findVirtual(type, "getCallerData",
-                        MethodType.methodType(StackTraceElement[].class)).asType(MethodType.methodType(Object.class, Object.class));
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                return false;
-            }
-            callerData = h;
-            eventClass = type;
-        }
-        if (!needed) {
-            return true;
-        }
-        if (type.getName().equals(LOGGING_EVENT) && !frames.sameAsPlain(event)) {
-            plainEvent(appender, CALLER_FRAMES, CALLER_SENTENCE, null);
-            return false; // Logback's own path computes it inside the encoder, as plain
-        }
-        try {
-            Object ignored = h.invokeExact(event);
-            return true;
-        } catch (Throwable t) {
-            return false;
-        }
-    }
-
-    /**
-     * Counts one event left to Logback's own path (the Agent bean's {@code PlainPathByReason}), named once per
-     * appender and reason in Spool's log at debug: the OpenTelemetry agent gives every event an MDC map of its
-     * own, and at the default level Spool adds nothing to the host's stderr ({@code AgentCoexistenceIT}).
-     */
-    private void plainEvent(Object appender, String reason, String sentence, String detail) {
-        if (plainPaths != null) {
-            plainPaths.plainEvent(appender, reason, sentence, detail);
-        }
-    }
-
-    /**
-     * Whether the (prepared) event's MDC map is one nobody can change after the call: Logback's own copy of the
-     * thread's MDC ({@code Collections.unmodifiableMap} of a fresh map, or the empty map) or an immutable JDK map.
-     * A map the host gave the event itself ({@code setMDCPropertyMap}) may change after the call, where plain
-     * Logback has already encoded the old values: such an event takes Logback's own path (counted, named once).
-     * Not caught: an unmodifiable view the host keeps the backing map of.
-     */
-    private boolean mdcFixed(Object appender, Object event) {
-        Class<?> type = event.getClass();
-        if (!type.getName().equals(LOGGING_EVENT)) {
-            return true; // a LoggingEventVO holds its own copy
-        }
-        MethodHandle h = mdcMap;
-        if (type != mdcClass || h == null) {
-            try {
-                h = MethodHandles.publicLookup().findVirtual(type, "getMDCPropertyMap", MethodType.methodType(Map.class))
-                        .asType(MethodType.methodType(Object.class, Object.class));
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                return false;
-            }
-            mdcMap = h;
-            mdcClass = type;
-        }
-        Object map;
-        try {
-            map = h.invokeExact(event);
-        } catch (Throwable t) {
-            return false;
-        }
-        String name = map == null ? "" : map.getClass().getName();
-        if (map == null || name.equals("java.util.Collections$UnmodifiableMap") || name.equals("java.util.Collections$EmptyMap")
-                || name.startsWith("java.util.ImmutableCollections$")) {
-            return true;
-        }
-        plainEvent(appender, MDC_MAP, MDC_SENTENCE, name);
-        return false;
-    }
-
-    private boolean prepared(Object event) {
-        if (!callerData(null, event, false)) {
-            return false; // not a LoggingEvent or LoggingEventVO
-        }
-        MethodHandle h = prepare;
-        Class<?> type = event.getClass();
-        if (h == null || h.type().parameterType(0) != type) {
-            if (!type.getName().equals(LOGGING_EVENT)) {
-                return true; // a LoggingEventVO is not DeferredProcessingAware: plain Logback prepares nothing
-            }
-            try {
-                h = MethodHandles.publicLookup().findVirtual(type, "prepareForDeferredProcessing", MethodType.methodType(void.class));
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                return false;
-            }
-            prepare = h;
-        }
-        try {
-            h.invoke(event);
-            return true;
-        } catch (Throwable t) {
-            return false;
-        }
     }
 
     private synchronized void put(Object appender, DeferredAppender d) {

@@ -6,7 +6,6 @@ import dev.spool.agent.journal.MappedLogJournal;
 import dev.spool.agent.journal.RingRoom;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.function.BiConsumer;
@@ -47,12 +46,8 @@ final class LogbackJournalWriter {
     /** A queued event with its frame in {@code journal} (the appender's when it was captured). */
     record Journaled(Object item, long frame, LogbackJournalWriter journal) {}
 
-    /**
-     * The journal now: replaced by a new one (same file, fresh ring) when a caller meets the one
-     * {@linkplain #putAwayIfIdle put away} ({@link #reopen}).
-     */
-    private volatile MappedLogJournal journal;
-    private final Object encoder;
+    /** The journal now, put away while idle and made again ({@link ReopenableJournal}). */
+    private final ReopenableJournal journal;
     private final LogbackJournalCodec codec;
     private final JournalFiles files;
     private final Path file;
@@ -72,22 +67,9 @@ final class LogbackJournalWriter {
 
     private record Unreached(long frame, long after, Object stream) {}
 
-    /**
-     * Put-aways made at once; after them one per {@link #PUT_AWAY_EVERY_NANOS} at most: each next line
-     * makes a new 4 MiB journal (its blocks written), and a removed one's mapping lives until the GC
-     * frees it, so a host listing its folder often while logging must not turn that into a stream of them.
-     */
-    static final int FREE_PUT_AWAYS = 4;
-    static final long PUT_AWAY_EVERY_NANOS = 60_000_000_000L;
-    private int putAways;          // under the appender's lock
-    private long lastPutAway;      // under the appender's lock
-    /** Retired: a caller that meets the sealed journal makes no new one (guarded by this writer's monitor). */
-    private boolean retired;
-
-    private LogbackJournalWriter(MappedLogJournal journal, Object encoder, LogbackJournalCodec codec, JournalFiles files,
+    private LogbackJournalWriter(ReopenableJournal journal, LogbackJournalCodec codec, JournalFiles files,
                                  Path file, Object stream, BiConsumer<String, String> errors) {
         this.journal = journal;
-        this.encoder = encoder;
         this.codec = codec;
         this.files = files;
         this.file = file;
@@ -111,7 +93,8 @@ final class LogbackJournalWriter {
         try {
             LogbackJournalCodec codec = LogbackJournalCodec.of(Class.forName(LogbackConverters.EVENT, false,
                     appender.getClass().getClassLoader()));
-            LogbackJournalWriter w = new LogbackJournalWriter(create(file, encoder), encoder, codec, files, file, stream, errors);
+            ReopenableJournal journal = new ReopenableJournal(ReopenableJournal.create(file, encoder), encoder, file, errors);
+            LogbackJournalWriter w = new LogbackJournalWriter(journal, codec, files, file, stream, errors);
             files.showJournal(stream, w::pendingBytes);
             files.onClosed(stream, w::settle);
             files.onHostWrites(stream, w.new Bytes(stream));
@@ -126,58 +109,15 @@ final class LogbackJournalWriter {
         return null;
     }
 
-    private static MappedLogJournal create(Path file, Object encoder) throws IOException {
-        return MappedLogJournal.create(journalOf(file), MappedLogJournal.LOGBACK_MAGIC, patternOf(encoder), charsetOf(encoder));
-    }
-
-    /**
-     * A caller met {@code sealed}, the journal put away while idle: unless another caller did already,
-     * a new one is made at the same name (Spool's own file operation). False when it could not be (named).
-     */
-    private synchronized boolean reopen(MappedLogJournal sealed) {
-        if (journal != sealed) {
-            return true;
-        }
-        if (retired) {
-            return false; // the appender left this file: nothing makes its journal again
-        }
-        boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // not the host's look at its folder
-        try {
-            journal = create(file, encoder);
-            return true;
-        } catch (IOException | RuntimeException e) {
-            errors.accept("logback-journal", "the journal of " + file + " could not be made again after it was put away"
-                    + " idle (" + e.getMessage() + "): its events go without it (lost by a kill -9 within the visibility bound)");
-            return false;
-        } finally {
-            dev.spool.bridge.Hooks.markSpoolThread(was);
-        }
-    }
-
     /**
      * The host lists or deletes in the log's folder: when every line the journal took is in the file,
      * it is sealed and its file removed, so the host finds the folder as without the agent; the next
-     * record makes a new one ({@link #reopen}). True when it went. Under the appender's lock, on a
+     * record makes a new one ({@link ReopenableJournal#reopen}). True when it went. Under the appender's lock, on a
      * thread marked as Spool's.
      */
     boolean putAwayIfIdle() {
         settle();
-        MappedLogJournal j = journal;
-        long now = System.nanoTime();
-        if (!unreached.isEmpty() || putAways >= FREE_PUT_AWAYS && now - lastPutAway < PUT_AWAY_EVERY_NANOS) {
-            return false;
-        }
-        try {
-            if (!j.putAway()) {
-                return false;
-            }
-        } catch (IOException | RuntimeException e) {
-            errors.accept("logback-journal", "journal " + j.path + " not removed while idle (" + e + "): it stays");
-            return false; // still there: it goes on (a new one could not be made beside it)
-        }
-        putAways++;
-        lastPutAway = now;
-        return true;
+        return journal.putAwayIfIdle(unreached.isEmpty());
     }
 
     /** The journal of the log file {@code file}. */
@@ -196,18 +136,6 @@ final class LogbackJournalWriter {
             // not a pattern encoder
         }
         return encoder.getClass().getName();
-    }
-
-    private static Charset charsetOf(Object encoder) {
-        try {
-            Object c = encoder.getClass().getMethod("getCharset").invoke(encoder);
-            if (c instanceof Charset cs) {
-                return cs;
-            }
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            // none: Logback's default
-        }
-        return Charset.defaultCharset();
     }
 
     Path file() {
@@ -240,17 +168,17 @@ final class LogbackJournalWriter {
                 return -1; // a journaled event's own bytes, just them: its frame holds them
             }
             // the caller holds the appender's lock and writes this stream: it waits for the sink (bounded), once
-            MappedLogJournal j = journal; // under the appender's lock: only this thread puts it away, so one reopen serves
+            MappedLogJournal j = journal.now(); // under the appender's lock: only this thread puts it away, so one reopen serves
             long at = j.appendBytes(b, off, len, pos);
-            if (at == MappedLogJournal.SEALED && reopen(j)) {
-                at = (j = journal).appendBytes(b, off, len, pos);
+            if (at == MappedLogJournal.SEALED && journal.reopen(j)) {
+                at = (j = journal.now()).appendBytes(b, off, len, pos);
             }
             if (at == MappedLogJournal.FULL) {
                 MappedLogJournal full = j;
                 at = room.afterFull(() -> full.appendBytes(b, off, len, pos), () -> awaitSinkHere(of), full, 1);
             }
             if (at < 0) {
-                errors.accept("logback-journal-skipped", "journal " + journal.path + ": " + len + " bytes Logback wrote"
+                errors.accept("logback-journal-skipped", "journal " + journal.now().path + ": " + len + " bytes Logback wrote"
                         + " itself went without the journal (" + (at == MappedLogJournal.FULL ? "the ring stayed full: the"
                         + " sink is stuck or behind" : "the journal stopped, or the bytes are over half the ring")
                         + "); lost by a kill -9 within the visibility bound");
@@ -262,7 +190,7 @@ final class LogbackJournalWriter {
         @Override
         public void after(long frame, long end) {
             if (end < 0) {
-                journal.done(frame);
+                journal.now().done(frame);
             } else {
                 unreached.add(new Unreached(frame, end, of));
             }
@@ -289,7 +217,7 @@ final class LogbackJournalWriter {
         try {
             at = store(event);
             if (at == MappedLogJournal.FULL) {
-                at = room.afterFull(() -> store(event), makeRoom, journal, RingRoom.ATTEMPTS);
+                at = room.afterFull(() -> store(event), makeRoom, journal.now(), RingRoom.ATTEMPTS);
             }
             if (at == MappedLogJournal.FULL) {
                 why = "the ring stayed full after the caller wrote what was queued: the sink is stuck or behind";
@@ -301,7 +229,7 @@ final class LogbackJournalWriter {
             why = "journaling it failed (" + e + ")";
         }
         if (at < 0) {
-            errors.accept("logback-journal-skipped", "journal " + journal.path + ": an event was captured without the"
+            errors.accept("logback-journal-skipped", "journal " + journal.now().path + ": an event was captured without the"
                     + " journal (" + why + "); lost by a kill -9 within the visibility bound");
             return -1;
         }
@@ -319,9 +247,9 @@ final class LogbackJournalWriter {
         int tries = 0;
         MappedLogJournal j;
         do { // a journal put away meanwhile: the next one (put away again only once idle, between two tries)
-            j = journal;
+            j = journal.now();
             at = j.append(b.array(), b.position());
-        } while (at == MappedLogJournal.SEALED && ++tries < 3 && reopen(j));
+        } while (at == MappedLogJournal.SEALED && ++tries < 3 && journal.reopen(j));
         return at;
     }
 
@@ -340,7 +268,7 @@ final class LogbackJournalWriter {
     /** A journaled event that was not queued (it takes Logback's own path): never replayed. */
     void notQueued(long frame) {
         if (frame >= 0) {
-            journal.done(frame);
+            journal.now().done(frame);
         }
     }
 
@@ -352,7 +280,7 @@ final class LogbackJournalWriter {
         beforeFrame = frame;
         beforeLength = length;
         if (before >= 0) {
-            journal.filePos(frame, before);
+            journal.now().filePos(frame, before);
         }
     }
 
@@ -364,7 +292,7 @@ final class LogbackJournalWriter {
             // nothing written into the journal's file (failed, stopped, not routed), or not just its bytes: Logback's
             // buffer above the stream (immediateFlush=false) held them back or let earlier bytes out; what went out
             // is a bytes frame, and its own bytes are one when they go out (until then they are in the heap, as plain)
-            journal.done(frame);
+            journal.now().done(frame);
         } else {
             unreached.add(new Unreached(frame, after, beforeStream));
         }
@@ -385,12 +313,12 @@ final class LogbackJournalWriter {
                 break;
             }
             unreached.poll();
-            journal.done(u.frame);
+            journal.now().done(u.frame);
         }
         if (reachedNow > 0) {
-            journal.reached(reachedNow);
+            journal.now().reached(reachedNow);
         }
-        journal.trim();
+        journal.now().trim();
     }
 
     /**
@@ -398,27 +326,25 @@ final class LogbackJournalWriter {
      * line, the journal goes; else it stays for the next start's recovery. Under the appender's lock.
      */
     void retire() {
-        synchronized (this) {
-            retired = true; // before the last look at the journal: a caller's reopen after it makes none
-        }
+        journal.retire(); // before the last look at the journal: a caller's reopen after it makes none
         files.onHostWrites(stream, null); // later bytes of the stream (a footer at its close) go without the journal
         settle();
         if (!unreached.isEmpty() && files.drain(unreached.peekLast().stream)) {
             settle();
         }
-        if (unreached.isEmpty() && journal.empty()) {
+        if (unreached.isEmpty() && journal.now().empty()) {
             try {
-                journal.delete();
+                journal.now().delete();
                 return;
             } catch (IOException e) {
-                errors.accept("logback-journal", "journal " + journal.path + " not removed (" + e + "): the next start"
+                errors.accept("logback-journal", "journal " + journal.now().path + " not removed (" + e + "): the next start"
                         + " replays nothing from it (its events are in the file)");
             }
         }
-        journal.abandon();
+        journal.now().abandon();
     }
 
     long pendingBytes() {
-        return journal.pendingBytes();
+        return journal.now().pendingBytes();
     }
 }

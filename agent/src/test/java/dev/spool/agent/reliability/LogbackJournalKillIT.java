@@ -1,18 +1,18 @@
 package dev.spool.agent.reliability;
 
+import static dev.spool.agent.reliability.LogbackKillHosts.AGENT;
+import static dev.spool.agent.reliability.LogbackKillHosts.FINAL_LINES;
+import static dev.spool.agent.reliability.LogbackKillHosts.read;
+import static dev.spool.agent.reliability.LogbackKillHosts.total;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.spool.agent.it.Forked;
 import dev.spool.agent.reliability.LogbackKillEvents.Event;
-import java.nio.ByteOrder;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,25 +41,15 @@ import org.junit.jupiter.api.io.TempDir;
  * problem with its file and line.
  */
 class LogbackJournalKillIT {
-    static final int FINAL_LINES = 20;
-
-    /** false: the hosts run without the agent, plain Logback writing on the caller's thread (the positive control). */
-    private static final boolean AGENT = Boolean.parseBoolean(System.getProperty("spool.reliability.logbackAgent", "true"));
-    /** {@code -Dspool.reliability.logbackJournal=false}: the agent with {@code spool.sink.journal=false} (a negative control). */
-    private static final boolean JOURNAL = Boolean.parseBoolean(System.getProperty("spool.reliability.logbackJournal", "true"));
-    /** The host's Logback: {@code ""} ({@code logback.version}) or {@code logback-next} (the newest line). */
-    private static final String LIBS = System.getProperty("spool.reliability.logbackLibs", "");
-
     @TempDir
     Path dir;
-    /** More JVM options for every host of the test. */
-    private final List<String> hostProperties = new ArrayList<>();
-    /** Put before the pattern ({@code %killtag}: an application converter, so Logback encodes on the caller's thread). */
-    private String patternPrefix = "";
-    /** How round 0's agent log must say the appender's events are encoded. */
-    private String encodedOn = "encoded on Spool's thread";
-    /** After each kill, {@code spool recover FILE} replays the journal (an appender of bytes only), not the next start. */
-    private boolean recoverByCommand;
+    /** Configures, starts and kills this test's hosts in {@link #dir}. */
+    private LogbackKillHosts hosts;
+
+    @BeforeEach
+    void hosts() {
+        hosts = new LogbackKillHosts(dir);
+    }
 
     /**
      * A {@code FileAppender} (append): round 1 also reads the Sink bean ({@code RecoveredAtOpen} must be the
@@ -69,10 +60,10 @@ class LogbackJournalKillIT {
     @Test
     void shouldKeepEveryAcknowledgedLogbackEventOnceInOrderAcrossKills() throws Exception {
         Path log = dir.resolve("app.log");
-        Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
-        LogbackKillRounds rounds = killRounds(log, config, true, Integer.getInteger("spool.reliability.logbackKills", 4));
+        Path config = hosts.config(log, "ch.qos.logback.core.FileAppender", true, "");
+        LogbackKillRounds rounds = hosts.killRounds(log, config, true, Integer.getInteger("spool.reliability.logbackKills", 4));
         byte[] before = Files.readAllBytes(log);
-        start(config, rounds.acked.length, 0).awaitSuccess();
+        hosts.start(config, rounds.acked.length, 0).awaitSuccess();
         byte[] after = Files.readAllBytes(log);
         int at = java.util.Arrays.mismatch(before, after);
         if (at >= 0) {
@@ -94,9 +85,9 @@ class LogbackJournalKillIT {
     @Test
     void shouldKeepEveryAcknowledgedLogbackEventAfterTheAppReconfiguresLogback() throws Exception {
         Path log = dir.resolve("app.log");
-        Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
-        hostProperties.add("-Dkill.reconfigure=true");
-        LogbackKillRounds rounds = killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackReconfigureKills", 2));
+        Path config = hosts.config(log, "ch.qos.logback.core.FileAppender", true, "");
+        hosts.hostProperties.add("-Dkill.reconfigure=true");
+        LogbackKillRounds rounds = hosts.killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackReconfigureKills", 2));
         LogbackKillEvents events = new LogbackKillEvents();
         verdict(rounds, events, List.of(log), events.read(log), true);
     }
@@ -112,20 +103,20 @@ class LogbackJournalKillIT {
      */
     @Test
     void shouldKeepEveryAcknowledgedLogbackEventAcrossKillsWhenLogbackEncodesOnTheCallersThread() throws Exception {
-        patternPrefix = "%killtag";
-        encodedOn = "encoded on the caller's thread";
-        hostProperties.add("-Dkill.listEveryMillis=5");
+        hosts.patternPrefix = "%killtag";
+        hosts.encodedOn = "encoded on the caller's thread";
+        hosts.hostProperties.add("-Dkill.listEveryMillis=5");
         Path log = dir.resolve("app.log");
-        Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
+        Path config = hosts.config(log, "ch.qos.logback.core.FileAppender", true, "");
         int kills = Integer.getInteger("spool.reliability.logbackCallerKills", 1);
-        LogbackKillRounds rounds = killRounds(log, config, false, kills);
+        LogbackKillRounds rounds = hosts.killRounds(log, config, false, kills);
         LogbackKillEvents events = new LogbackKillEvents();
         verdict(rounds, events, List.of(log), events.read(log), true);
         Files.delete(log);
-        Path rolling = config(log, "ch.qos.logback.core.rolling.RollingFileAppender", true,
+        Path rolling = hosts.config(log, "ch.qos.logback.core.rolling.RollingFileAppender", true,
                 "<rollingPolicy class=\"ch.qos.logback.core.rolling.TimeBasedRollingPolicy\"><fileNamePattern>"
                         + dir.resolve("app-%d{yyyy-MM-dd_HH-mm-ss}.log") + "</fileNamePattern></rollingPolicy>");
-        checkRolled(killRounds(log, rolling, false, kills), log, Comparator.naturalOrder());
+        checkRolled(hosts.killRounds(log, rolling, false, kills), log, Comparator.naturalOrder());
     }
 
     /**
@@ -136,29 +127,14 @@ class LogbackJournalKillIT {
      */
     @Test
     void shouldRecoverTheBytesJournalWithTheRecoverCommandAfterEachKill() throws Exception {
-        patternPrefix = "%killtag";
-        encodedOn = "encoded on the caller's thread";
-        recoverByCommand = true;
+        hosts.patternPrefix = "%killtag";
+        hosts.encodedOn = "encoded on the caller's thread";
+        hosts.recoverByCommand = true;
         Path log = dir.resolve("app.log");
-        Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
-        LogbackKillRounds rounds = killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackCommandKills", 2));
+        Path config = hosts.config(log, "ch.qos.logback.core.FileAppender", true, "");
+        LogbackKillRounds rounds = hosts.killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackCommandKills", 2));
         LogbackKillEvents events = new LogbackKillEvents();
         verdict(rounds, events, List.of(log), events.read(log), true);
-    }
-
-    /** Runs {@code spool recover log} as an operator would after the kill of round {@code round}; the journal must be gone after. */
-    private void recoverByCommand(Path log, int round, List<String> problems) throws Exception {
-        Path journal = log.resolveSibling(log.getFileName() + ".spool-logback-journal");
-        if (!Files.exists(journal)) {
-            System.out.println("LogbackJournalKillIT: round " + round + ": no journal at the kill (nothing was pending)");
-            return;
-        }
-        String said = Forked.start(dir, "recover-" + round, List.of("-jar", Forked.agentJar()), null, "recover",
-                log.toString()).awaitSuccess();
-        System.out.println("LogbackJournalKillIT: round " + round + ": spool recover: " + said.strip());
-        if (!said.contains("journaled Logback lines recovered") || Files.exists(journal)) {
-            problems.add("round " + round + ": spool recover did not replay the journal: " + said.strip());
-        }
     }
 
     /**
@@ -170,12 +146,12 @@ class LogbackJournalKillIT {
      */
     @Test
     void shouldKeepEveryAcknowledgedLogbackEventAcrossKillsWhenSomeEventsTakeLogbacksOwnPath() throws Exception {
-        patternPrefix = "%replace(%line){'.*', ''}";
-        hostProperties.add("-Dkill.frameworkPackages=java.");
+        hosts.patternPrefix = "%replace(%line){'.*', ''}";
+        hosts.hostProperties.add("-Dkill.frameworkPackages=java.");
         Path log = dir.resolve("app.log");
-        Path config = config(log, "ch.qos.logback.core.FileAppender", true,
+        Path config = hosts.config(log, "ch.qos.logback.core.FileAppender", true,
                 "<filter class=\"" + LogbackKillCallerFilter.class.getName() + "\"/>");
-        LogbackKillRounds rounds = killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackCallerKills", 1));
+        LogbackKillRounds rounds = hosts.killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackCallerKills", 1));
         LogbackKillEvents events = new LogbackKillEvents();
         verdict(rounds, events, List.of(log), events.read(log), true);
     }
@@ -188,10 +164,10 @@ class LogbackJournalKillIT {
      */
     @Test
     void shouldKeepEveryAcknowledgedLogbackEventAcrossKillsWhenTheJournalCannotHoldSomeEvents() throws Exception {
-        hostProperties.add("-Dkill.appKvpEvery=5");
+        hosts.hostProperties.add("-Dkill.appKvpEvery=5");
         Path log = dir.resolve("app.log");
-        Path config = config(log, "ch.qos.logback.core.FileAppender", true, "");
-        LogbackKillRounds rounds = killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackCallerKills", 1));
+        Path config = hosts.config(log, "ch.qos.logback.core.FileAppender", true, "");
+        LogbackKillRounds rounds = hosts.killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackCallerKills", 1));
         LogbackKillEvents events = new LogbackKillEvents();
         verdict(rounds, events, List.of(log), events.read(log), true);
     }
@@ -203,10 +179,10 @@ class LogbackJournalKillIT {
     @Test
     void shouldKeepEveryAcknowledgedLogbackEventAcrossKillsWhileTheFileRollsEverySecond() throws Exception {
         Path log = dir.resolve("app.log");
-        Path config = config(log, "ch.qos.logback.core.rolling.RollingFileAppender", true,
+        Path config = hosts.config(log, "ch.qos.logback.core.rolling.RollingFileAppender", true,
                 "<rollingPolicy class=\"ch.qos.logback.core.rolling.TimeBasedRollingPolicy\"><fileNamePattern>"
                         + dir.resolve("app-%d{yyyy-MM-dd_HH-mm-ss}.log") + "</fileNamePattern></rollingPolicy>");
-        LogbackKillRounds rounds = killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackKills", 4));
+        LogbackKillRounds rounds = hosts.killRounds(log, config, false, Integer.getInteger("spool.reliability.logbackKills", 4));
         checkRolled(rounds, log, Comparator.naturalOrder());
     }
 
@@ -221,10 +197,10 @@ class LogbackJournalKillIT {
         int kills = Integer.getInteger("spool.reliability.logbackSizeKills", 0);
         assumeTrue(kills > 0, "size-based rolling is outside the Logback journal's contract: -Dspool.reliability.logbackSizeKills=N");
         Path log = dir.resolve("app.log");
-        Path config = config(log, "ch.qos.logback.core.rolling.RollingFileAppender", true,
+        Path config = hosts.config(log, "ch.qos.logback.core.rolling.RollingFileAppender", true,
                 "<rollingPolicy class=\"ch.qos.logback.core.rolling.SizeAndTimeBasedRollingPolicy\"><fileNamePattern>"
                         + dir.resolve("app-%d{yyyy-MM-dd}.%i.log") + "</fileNamePattern><maxFileSize>256KB</maxFileSize></rollingPolicy>");
-        LogbackKillRounds rounds = killRounds(log, config, false, kills);
+        LogbackKillRounds rounds = hosts.killRounds(log, config, false, kills);
         checkRolled(rounds, log, Comparator.comparing((String n) -> n.substring(0, n.indexOf('.')))
                 .thenComparingLong(n -> Long.parseLong(n.substring(n.indexOf('.') + 1, n.lastIndexOf('.')))));
     }
@@ -260,24 +236,24 @@ class LogbackJournalKillIT {
         assumeTrue(AGENT, "plain Logback truncates the killed run's events away");
         long seed = Long.getLong("spool.reliability.seed", System.nanoTime());
         Path log = dir.resolve("app.log");
-        Path config = config(log, "ch.qos.logback.core.FileAppender", false, "");
-        Forked host = start(config, 0, -1);
+        Path config = hosts.config(log, "ch.qos.logback.core.FileAppender", false, "");
+        Forked host = hosts.start(config, 0, -1);
         long[][] acked = new long[2][];
         try {
             host.awaitOutput("started", Duration.ofSeconds(60));
             long target = 200 + new Random(seed).nextInt(20_000);
-            Forked.awaitCondition(Duration.ofSeconds(60), () -> total(acks(0)) >= target || !host.process.isAlive());
+            Forked.awaitCondition(Duration.ofSeconds(60), () -> total(hosts.acks(0)) >= target || !host.process.isAlive());
             assertTrue(host.process.isAlive(), "host died (seed " + seed + ")\n" + host.describe());
         } finally {
             host.process.destroyForcibly();
             assertTrue(host.process.waitFor(30, TimeUnit.SECONDS), "not killed");
         }
-        acked[0] = read(acks(0));
+        acked[0] = read(hosts.acks(0));
         Path atKill = Files.createDirectories(dir.resolve("at-kill")).resolve("app.log-at-kill"); // names the snapshot in messages
         Files.copy(log, atKill);
-        Forked next = start(config, 1, FINAL_LINES);
+        Forked next = hosts.start(config, 1, FINAL_LINES);
         next.awaitSuccess();
-        acked[1] = read(acks(1));
+        acked[1] = read(hosts.acks(1));
         List<Path> sides = sides(log);
         String where = "seed " + seed + ", round 0 pid " + host.pid() + ", side files " + sides;
         List<String> problems = new ArrayList<>();
@@ -334,44 +310,6 @@ class LogbackJournalKillIT {
                 + String.join("\n  ", problems.subList(0, Math.min(30, problems.size()))));
     }
 
-    /** The kill rounds, then a last round that logs {@link #FINAL_LINES} per thread and stops cleanly. */
-    private LogbackKillRounds killRounds(Path log, Path config, boolean readBean, int kills) throws Exception {
-        long seed = Long.getLong("spool.reliability.seed", System.nanoTime());
-        Random random = new Random(seed);
-        LogbackKillRounds rounds = new LogbackKillRounds(seed, kills);
-        for (int round = 0; round < kills; round++) {
-            Forked host = start(config, round, -1);
-            int r = round;
-            try {
-                host.awaitOutput("started", Duration.ofSeconds(60));
-                if (round == 0 && AGENT) {
-                    assertTrue(host.err().contains("routing " + log + " through the sink, " + encodedOn),
-                            "the appender's events are not " + encodedOn + ": the test checks the wrong path\n" + host.err());
-                    checkJournal(log, rounds.problems);
-                }
-                if (round == 1 && readBean && AGENT) {
-                    rounds.readBean(host, log);
-                }
-                long target = 200 + random.nextInt(20_000); // anywhere in capture, journal, encode, write, roll, trim
-                Forked.awaitCondition(Duration.ofSeconds(60), () -> total(acks(r)) >= target || !host.process.isAlive());
-                assertTrue(host.process.isAlive(), "host died (seed " + seed + ", round " + round + ")\n" + host.describe());
-            } finally {
-                host.process.destroyForcibly();
-                assertTrue(host.process.waitFor(30, TimeUnit.SECONDS), "not killed");
-            }
-            rounds.acked[round] = read(acks(round));
-            rounds.sizeAtKill[round] = Files.exists(log) ? Files.size(log) : 0;
-            rounds.pids[round] = host.pid();
-            if (recoverByCommand && AGENT && JOURNAL) {
-                recoverByCommand(log, round, rounds.problems);
-            }
-        }
-        Forked last = start(config, kills, FINAL_LINES);
-        last.awaitSuccess();
-        rounds.acked[kills] = read(acks(kills));
-        return rounds;
-    }
-
     /**
      * Checks the events of {@code files} (in that order, the active log file last) and of the side files
      * beside it: a killed round's events belong in the log file, except when the file was empty at the
@@ -425,81 +363,9 @@ class LogbackJournalKillIT {
                 Math.min(30, problems.size()))));
     }
 
-    /** A Logback configuration: the logger {@code kill.logback} (only) into one appender of {@code log}. */
-    private Path config(Path log, String appenderClass, boolean append, String more) throws Exception {
-        String xml = "<configuration>\n"
-                + "  <conversionRule conversionWord=\"killtag\" converterClass=\"" + LogbackKillTagConverter.class.getName() + "\"/>\n"
-                + "  <appender name=\"APP\" class=\"" + appenderClass + "\">\n"
-                + "    <file>" + log + "</file>\n"
-                + "    <append>" + append + "</append>\n"
-                + "    " + more + "\n"
-                + "    <encoder class=\"ch.qos.logback.classic.encoder.PatternLayoutEncoder\"><charset>UTF-8</charset>"
-                + "<pattern>" + patternPrefix + LogbackJournalKillHost.PATTERN + "</pattern></encoder>\n"
-                + "  </appender>\n"
-                + "  <logger name=\"" + LogbackJournalKillHost.LOGGER + "\" level=\"INFO\" additivity=\"false\">"
-                + "<appender-ref ref=\"APP\"/></logger>\n"
-                + "  <root level=\"OFF\"/>\n"
-                + "</configuration>\n";
-        Path file = dir.resolve("logback.xml");
-        Files.writeString(file, xml, StandardCharsets.UTF_8);
-        return file;
-    }
-
-    /** The contract's journal beside the file while the host logs: {@code <file>.spool-logback-journal}, magic {@code SPOOLLBK}. */
-    private static void checkJournal(Path log, List<String> problems) throws Exception {
-        Path journal = log.resolveSibling(log.getFileName() + ".spool-logback-journal");
-        if (!Files.isRegularFile(journal)) {
-            problems.add("round 0: no " + journal.getFileName() + " beside the file while logging");
-            return;
-        }
-        byte[] head = new byte[8];
-        try (java.io.InputStream in = Files.newInputStream(journal)) {
-            int n = in.readNBytes(head, 0, 8);
-            String magic = new String(head, 0, n, StandardCharsets.ISO_8859_1);
-            if (!magic.equals("SPOOLLBK")) {
-                problems.add("round 0: " + journal.getFileName() + " starts with '" + magic + "', not the magic SPOOLLBK");
-            }
-        }
-    }
-
-    /** Starts round {@code round} of the host ({@code lines} &lt; 0: until killed). */
-    private Forked start(Path config, int round, long lines) throws Exception {
-        List<String> jvm = new ArrayList<>(AGENT ? Forked.agentArgs("spool.log.level=debug") : List.of());
-        jvm.add("-Dlogback.configurationFile=" + config);
-        jvm.addAll(hostProperties);
-        if (!JOURNAL) {
-            jvm.add("-Dspool.sink.journal=false"); // the agent without its journals: acknowledged events are lost, the test fails
-        }
-        return Forked.start(dir, "host-" + round, jvm, Forked.hostClassPath(Forked.logback(LIBS)),
-                LogbackJournalKillHost.class.getName(), acks(round).toString(), "" + round, "" + lines);
-    }
-
-    private Path acks(int round) {
-        return dir.resolve("acks-" + round);
-    }
-
     private static List<Path> sides(Path log) throws Exception {
         try (Stream<Path> files = Files.list(log.getParent())) {
             return files.filter(p -> p.getFileName().toString().startsWith(log.getFileName() + ".spool-recovered-")).sorted().toList();
-        }
-    }
-
-    private static long total(Path acks) {
-        long[] a = read(acks);
-        return a[0] + a[1];
-    }
-
-    /** The last acknowledged seq per thread (-1: none yet). */
-    private static long[] read(Path acks) {
-        try (FileChannel ch = FileChannel.open(acks, StandardOpenOption.READ)) {
-            if (ch.size() < 16) {
-                return new long[] {-1, -1};
-            }
-            MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, 0, 16);
-            m.order(ByteOrder.BIG_ENDIAN);
-            return new long[] {m.getLong(0), m.getLong(8)};
-        } catch (java.io.IOException e) {
-            return new long[] {-1, -1};
         }
     }
 }
