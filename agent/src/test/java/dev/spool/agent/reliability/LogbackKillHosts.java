@@ -123,20 +123,27 @@ final class LogbackKillHosts {
         return file;
     }
 
-    /** The contract's journal beside the file while the host logs: {@code <file>.spool-logback-journal}, magic {@code SPOOLLBK}. */
+    /**
+     * The contract's journal beside the file while the host logs: {@code <file>.spool-logback-journal}, magic
+     * {@code SPOOLLBK}. Awaited (bounded): with the folder listed every few ms the journal is put away while idle and
+     * made again at the next line, and a look can fall between, or on a new one whose header is not written yet.
+     */
     private static void checkJournal(Path log, List<String> problems) throws Exception {
         Path journal = log.resolveSibling(log.getFileName() + ".spool-logback-journal");
-        if (!Files.isRegularFile(journal)) {
-            problems.add("round 0: no " + journal.getFileName() + " beside the file while logging");
-            return;
-        }
-        byte[] head = new byte[8];
-        try (java.io.InputStream in = Files.newInputStream(journal)) {
-            int n = in.readNBytes(head, 0, 8);
-            String magic = new String(head, 0, n, StandardCharsets.ISO_8859_1);
-            if (!magic.equals("SPOOLLBK")) {
-                problems.add("round 0: " + journal.getFileName() + " starts with '" + magic + "', not the magic SPOOLLBK");
-            }
+        String[] seen = {"no " + journal.getFileName() + " beside the file while logging"};
+        try {
+            Forked.awaitCondition(Duration.ofSeconds(20), () -> {
+                byte[] head = new byte[8];
+                try (java.io.InputStream in = Files.newInputStream(journal)) {
+                    String magic = new String(head, 0, in.readNBytes(head, 0, 8), StandardCharsets.ISO_8859_1);
+                    seen[0] = journal.getFileName() + " starts with '" + magic + "', not the magic SPOOLLBK";
+                    return magic.equals("SPOOLLBK");
+                } catch (java.io.IOException e) { // not there now (put away between two lines)
+                    return false;
+                }
+            });
+        } catch (AssertionError e) {
+            problems.add("round 0: " + seen[0]);
         }
     }
 
