@@ -130,7 +130,6 @@ final class DeferredAppender {
         return captured;
     }
 
-    /** Whether this appender's rolling check runs where its events are written (its events come through {@link #captureChecked}). */
     /** Nothing captured is waiting or being written now (a reader need not drain it). */
     boolean idle() {
         return queue.idle() && !lock.isLocked();
@@ -141,6 +140,7 @@ final class DeferredAppender {
         return lock.isHeldByCurrentThread() || (rolling != null && rolling.held()) || queue.isDrainingThread();
     }
 
+    /** Whether this appender's rolling check runs where its events are written (its events come through {@link #captureChecked}). */
     boolean checksRolling() {
         return rolling != null;
     }
@@ -315,6 +315,29 @@ final class DeferredAppender {
     /** Whether this appender journals {@code file} now. */
     boolean journals(java.nio.file.Path file) {
         return journal.journals(file);
+    }
+
+    /**
+     * The host lists or deletes {@code path}, the log's folder or the log (its captured events written and the
+     * sink drained first, {@code RoutedLogReads}): when nothing is queued and every line the journal took is in
+     * the file, the journal is sealed and removed, so the host finds the folder as without the agent; the next
+     * event makes it again ({@link ReopenableJournal}). The appender's lock is waited for briefly
+     * ({@link CallerEncodedJournals#PUT_AWAY_WAIT_MILLIS}); a thread writing the appender itself (a roll's own
+     * look, its drainer) leaves it. On a thread marked as Spool's.
+     */
+    void putAwayIdle(java.nio.file.Path path) throws InterruptedException {
+        LogbackJournalWriter j = journal.now();
+        if (j == null || !path.equals(j.file()) && !path.equals(j.file().getParent()) || writesHere()
+                || !lock.tryLock(CallerEncodedJournals.PUT_AWAY_WAIT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            return;
+        }
+        try {
+            if (queue.idle() && journal.now() == j) {
+                j.putAwayIfIdle();
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Spool's exit, after the last drain: the journal goes once the sink wrote every line ({@link AppenderJournal#retire}). */

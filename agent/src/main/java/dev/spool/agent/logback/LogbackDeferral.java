@@ -142,15 +142,24 @@ public final class LogbackDeferral {
     }
 
     /**
-     * The host lists or deletes {@code path} (a log's folder or a file in it): the journals of appenders
-     * Spool does not defer that hold nothing to replay go first ({@link CallerEncodedJournals#putAwayIdle}).
-     * Not a deferred appender's: tried on 5 Dec, {@code LogbackRollingIT} then left Logback's compression
-     * temp files behind in 3 of ~20 runs (cause not found), so its journal stays beside the log while it runs.
+     * The host lists or deletes {@code path} (a log's folder, or a file in it): the journals there that hold
+     * nothing to replay go first, of appenders Spool defers ({@link DeferredAppender#putAwayIdle}: for the folder
+     * or the log itself, never for another file in it, such as a compression's temp file) and of those it does
+     * not ({@link CallerEncodedJournals#putAwayIdle}).
      */
     public void putAwayIdleJournals(java.nio.file.Path path) {
         boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // the removal is Spool's own file operation
         try {
+            for (DeferredAppender d : appenders.values()) {
+                try {
+                    d.putAwayIdle(path);
+                } catch (RuntimeException e) {
+                    errors.accept("logback-journal", "removing an idle journal in " + path + " failed (" + e + ")");
+                }
+            }
             callerEncoded.putAwayIdle(path);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             dev.spool.bridge.Hooks.markSpoolThread(was);
         }

@@ -11,9 +11,11 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Test host for the journal of a Logback appender Spool does not defer (issue 33):
- * {@code LogbackIdleJournalHost <dir>}. A {@code FileAppender} with Logback's {@code EchoEncoder}
- * (encoded on the caller's thread: its bytes are journaled) writes {@code <dir>/logs/app.log}; between
+ * Test host for the journal of a Logback appender beside its log (issue 33):
+ * {@code LogbackIdleJournalHost <dir> [echo|pattern]}. A {@code FileAppender} writes {@code <dir>/logs/app.log}:
+ * with Logback's {@code EchoEncoder} ({@code echo}, the default: encoded on the caller's thread, its bytes
+ * journaled) or a {@code PatternLayoutEncoder} behind a logger ({@code pattern}: Spool defers it, its captured
+ * events journaled); between
  * batches of events the host looks at its folder as an application would. Prints one line per step,
  * {@code <step> <what it saw>}: whether the journal exists, what a listing shows (NIO, then
  * {@code File.listFiles}), and at the end whether the folder could be removed after the appender
@@ -30,6 +32,7 @@ public final class LogbackIdleJournalHost {
         Path file = folder.resolve("app.log");
         Path journal = folder.resolve("app.log.spool-logback-journal");
         Object context = Class.forName("org.slf4j.LoggerFactory").getMethod("getILoggerFactory").invoke(null);
+        pattern = args.length > 1 && args[1].equals("pattern");
         Object appender = appender(context, "ECHO", file);
         append(appender, "a", 10);
         System.out.println("logged " + Files.exists(journal));
@@ -55,10 +58,22 @@ public final class LogbackIdleJournalHost {
         call(second, "stop");
     }
 
-    /** A started {@code FileAppender} of {@code file} with Logback's {@code EchoEncoder} (Spool does not defer it). */
+    /** Whether the appenders encode with a pattern, behind a logger each (Spool defers them). */
+    private static boolean pattern;
+    /** The logger in front of each appender ({@code pattern}), by appender. */
+    private static final java.util.Map<Object, Object> LOGGERS = new java.util.IdentityHashMap<>();
+
+    /**
+     * A started {@code FileAppender} of {@code file}: with Logback's {@code EchoEncoder} (Spool does not defer it),
+     * or ({@link #pattern}) with a {@code PatternLayoutEncoder}, the only appender of its own logger.
+     */
     private static Object appender(Object context, String name, Path file) throws Exception {
-        Object encoder = create("ch.qos.logback.core.encoder.EchoEncoder");
+        Object encoder = create(pattern ? "ch.qos.logback.classic.encoder.PatternLayoutEncoder"
+                : "ch.qos.logback.core.encoder.EchoEncoder");
         call(encoder, "setContext", context);
+        if (pattern) {
+            call(encoder, "setPattern", "%level %logger %msg%n");
+        }
         call(encoder, "start");
         Object appender = create("ch.qos.logback.core.FileAppender");
         call(appender, "setContext", context);
@@ -66,6 +81,12 @@ public final class LogbackIdleJournalHost {
         call(appender, "setFile", file.toString());
         call(appender, "setEncoder", encoder);
         call(appender, "start");
+        if (pattern) {
+            Object logger = call(context, "getLogger", "idle." + name);
+            call(logger, "setAdditive", false);
+            call(logger, "addAppender", appender);
+            LOGGERS.put(appender, logger);
+        }
         return appender;
     }
 
@@ -114,7 +135,11 @@ public final class LogbackIdleJournalHost {
 
     private static void append(Object appender, String prefix, int n) throws Exception {
         for (int i = 0; i < n; i++) {
-            call(appender, "doAppend", prefix + i);
+            if (pattern) {
+                call(LOGGERS.get(appender), "info", prefix + i);
+            } else {
+                call(appender, "doAppend", prefix + i);
+            }
         }
     }
 

@@ -36,10 +36,30 @@ class LogbackIdleJournalIT {
                 "under the agent: journaled while logging, never in a listing, removable once stopped");
     }
 
-    private List<String> run(String name, List<String> jvm) throws Exception {
+    /**
+     * The same with an appender Spool defers (a pattern encoder: its captured events journaled): since 5 Dec its
+     * journal is put away too while every line it took is in the file (before, a listing found it: two of Logback's
+     * own tests, {@code TimeBasedRollingWithConfigFileTest#basic} and {@code #timeAndSize}, failed for it).
+     */
+    @Test
+    void shouldShowTheLogFolderAsPlainLogbackDoesWhileJournalingDeferredEvents() throws Exception {
+        List<String> plain = run("plain", List.of(), "pattern");
+        List<String> agent = run("agent", Forked.agentArgs(""), "pattern");
+        assertEquals(List.of("logged false", "nio-listing app.log", "after-listing false", "logged-again false",
+                "file-listing app.log", "listing-while-locked app.log", "lines 25", "folder-removed true", "live-folder-removed true"),
+                plain, "plain Logback");
+        assertEquals(List.of("logged true", "nio-listing app.log", "after-listing false", "logged-again true",
+                "file-listing app.log", "listing-while-locked app.log,app.log.spool-logback-journal", "lines 25",
+                "folder-removed true", "live-folder-removed true"), agent,
+                "under the agent: journaled while logging, never in a listing, removable once stopped");
+    }
+
+    private List<String> run(String name, List<String> jvm, String... mode) throws Exception {
         Path folder = Files.createDirectories(dir.resolve(name));
+        List<String> args = new java.util.ArrayList<>(List.of(folder.toString()));
+        args.addAll(List.of(mode));
         String out = Forked.start(dir, name, jvm, Forked.hostClassPath(Forked.logback()),
-                "dev.spool.agent.host.LogbackIdleJournalHost", folder.toString()).awaitSuccess();
+                "dev.spool.agent.host.LogbackIdleJournalHost", args.toArray(String[]::new)).awaitSuccess();
         return out.lines().filter(l -> !l.startsWith("[spool]") && !l.isBlank()).toList();
     }
 }
