@@ -120,6 +120,28 @@ class LogbackJournalKillIT {
     }
 
     /**
+     * The same while a thread lists the folder every 5 ms, the pattern Spool's own (the appender deferred, its
+     * captured events journaled): since 5 Dec a listing puts a deferred appender's journal away too while every
+     * line it took is in the file, and the next event makes a new one; a {@code FileAppender}, then a time-based
+     * roll every second ({@code -Dspool.reliability.logbackListKills}, default 1 each).
+     */
+    @Test
+    void shouldKeepEveryAcknowledgedDeferredEventAcrossKillsWhileTheAppListsTheLogFolder() throws Exception {
+        hosts.hostProperties.add("-Dkill.listEveryMillis=5");
+        Path log = dir.resolve("app.log");
+        Path config = hosts.config(log, "ch.qos.logback.core.FileAppender", true, "");
+        int kills = Integer.getInteger("spool.reliability.logbackListKills", 1);
+        LogbackKillRounds rounds = hosts.killRounds(log, config, false, kills);
+        LogbackKillEvents events = new LogbackKillEvents();
+        verdict(rounds, events, List.of(log), events.read(log), true);
+        Files.delete(log);
+        Path rolling = hosts.config(log, "ch.qos.logback.core.rolling.RollingFileAppender", true,
+                "<rollingPolicy class=\"ch.qos.logback.core.rolling.TimeBasedRollingPolicy\"><fileNamePattern>"
+                        + dir.resolve("app-%d{yyyy-MM-dd_HH-mm-ss}.log") + "</fileNamePattern></rollingPolicy>");
+        checkRolled(hosts.killRounds(log, rolling, false, kills), log, Comparator.naturalOrder());
+    }
+
+    /**
      * {@code spool recover FILE} for an appender Spool does not defer (since 5 Dec): its journal holds only the
      * bytes Logback encoded, so the command replays them without the application; after each kill it runs
      * instead of the next start's recovery (which then finds no journal), and every acknowledged event is in
