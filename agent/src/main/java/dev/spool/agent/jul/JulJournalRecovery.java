@@ -137,7 +137,11 @@ public final class JulJournalRecovery {
             r = null;
         }
         if (r == null) {
-            return new Result(0, 0, null, MappedLogJournal.orphan(jp, wrong));
+            if (when == RecoveryTarget.When.RECOVER_COMMAND) { // bad input: the command changes nothing on disk
+                return new Result(0, 0, null, "journal " + jp + " not replayed: " + wrong + "; nothing changed");
+            }
+            String removed = dev.spool.agent.journal.UnfinishedJournal.removeIfNeverWritten(jp);
+            return removed != null ? new Result(0, 0, removed, null) : new Result(0, 0, null, MappedLogJournal.orphan(jp, wrong));
         }
         Files.delete(jp);
         if (r.lines > 0) {

@@ -93,7 +93,9 @@ public final class LogbackJournalRecovery {
                 wrong = MappedLogJournal.headerProblem(m, size, MappedLogJournal.LOGBACK_MAGIC);
             }
             if (wrong != null) {
-                return new Result(0, 0, null, appender == null ? "journal " + jp + " not replayed: " + wrong + "; nothing changed"
+                String removed = appender == null ? null : dev.spool.agent.journal.UnfinishedJournal.removeIfNeverWritten(jp);
+                return removed != null ? new Result(0, 0, removed, null)
+                        : new Result(0, 0, null, appender == null ? "journal " + jp + " not replayed: " + wrong + "; nothing changed"
                         : MappedLogJournal.orphan(jp, wrong)); // the command changes nothing; a start moves it out of the way
             }
             long pid = m.getLong(MappedLogJournal.PID_OFFSET);
