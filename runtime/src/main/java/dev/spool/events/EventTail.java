@@ -45,7 +45,6 @@ import java.util.zip.CRC32C;
 public final class EventTail implements AutoCloseable {
     /** How long a bad frame must stay bad, with a valid frame after it, before a following tail skips it. */
     public static final long SETTLE_NANOS = 1_000_000_000L;
-    private static final int CHUNK = 64 << 10;
 
     /** A clean point: the byte offset of a frame start and the ordinal of the next record. */
     public static final class Position {
@@ -103,6 +102,9 @@ public final class EventTail implements AutoCloseable {
 
     private final Path file;
     private final FileChannel ch;
+    /** Reads outside the window: the file header, frame headers asked for, zero padding. */
+    private final TailFile in;
+    private final RecordCountAhead countAhead;
     private boolean finalMode;
     private final Consumer<ReadProblem> problems;
     private final CRC32C crc = new CRC32C();
@@ -118,9 +120,6 @@ public final class EventTail implements AutoCloseable {
     private long badAt = -1;
     private long badSince;
     private boolean headerOk;
-    private ByteBuffer ahead;
-    private long aheadPos = -1;
-    private long aheadOrdinal;
     /** The offset and stored CRC32C of the frame being passed to the joiner (the one completing a record). */
     private long frameAt;
     private int frameCrc;
@@ -128,6 +127,8 @@ public final class EventTail implements AutoCloseable {
     private EventTail(Path file, FileChannel ch, Position from, boolean finalMode, Consumer<ReadProblem> problems) {
         this.file = file;
         this.ch = ch;
+        this.in = new TailFile(file, ch);
+        this.countAhead = new RecordCountAhead(in);
         this.window = new FileWindow(ch, 0);
         this.pos = from.offset();
         this.ordinal = from.ordinal();
@@ -192,7 +193,7 @@ public final class EventTail implements AutoCloseable {
         if (at < RecordDescriptor.FILE_HEADER_LENGTH || size < at + HEADER_LENGTH) {
             return null;
         }
-        readFully(header, at, HEADER_LENGTH);
+        in.readFully(header, at, HEADER_LENGTH);
         int length = header.getInt(RecordDescriptor.LENGTH_OFFSET);
         if (!RecordDescriptor.plausibleHeader(header, 0, size - at) || Frame.read(ch, at, length, crc) == null) {
             return null;
@@ -231,36 +232,12 @@ public final class EventTail implements AutoCloseable {
      * the tail's position whenever the tail has caught up with it.
      */
     public long recordsInFileEstimate() throws IOException {
-        if (aheadPos <= pos) {
-            aheadPos = pos;
-            aheadOrdinal = ordinal;
-        }
-        if (ahead == null) {
-            ahead = ByteBuffer.allocate(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
-        }
-        long size = ch.size();
-        while (size - aheadPos >= HEADER_LENGTH) {
-            int n = (int) Math.min(CHUNK, size - aheadPos);
-            readFully(ahead, aheadPos, n);
-            int i = 0;
-            while (n - i >= HEADER_LENGTH && RecordDescriptor.plausibleHeader(ahead, i, size - aheadPos - i)) {
-                byte flags = ahead.get(i + RecordDescriptor.FLAGS_OFFSET);
-                if ((flags & RecordDescriptor.FLAG_PART) == 0 || (flags & RecordDescriptor.FLAG_LAST) != 0) {
-                    aheadOrdinal++;
-                }
-                i += ahead.getInt(i + RecordDescriptor.LENGTH_OFFSET);
-            }
-            if (i == 0) {
-                break;
-            }
-            aheadPos += i;
-        }
-        return Math.max(aheadOrdinal, ordinal);
+        return countAhead.estimate(pos, ordinal);
     }
 
     /** True when every byte up to the file's current end has been read (in final mode: or skipped). */
     public boolean atEnd() throws IOException {
-        return pos >= ch.size() || (finalMode && pos >= dataEnd());
+        return pos >= ch.size() || (finalMode && pos >= in.dataEnd(pos, header));
     }
 
     /** Records completed since the last poll, at most {@code max}; empty when nothing new is committed. */
@@ -272,7 +249,7 @@ public final class EventTail implements AutoCloseable {
         }
         if (!headerOk) {
             ByteBuffer h = ByteBuffer.allocate(RecordDescriptor.FILE_HEADER_LENGTH);
-            readFully(h, 0, RecordDescriptor.FILE_HEADER_LENGTH);
+            in.readFully(h, 0, RecordDescriptor.FILE_HEADER_LENGTH);
             if (!RecordDescriptor.isFileHeader(h)) {
                 throw new IOException(file + ": not a Spool event file (no SPOOLEVT version 1 header)");
             }
@@ -309,7 +286,7 @@ public final class EventTail implements AutoCloseable {
                 window.drop();
                 continue;
             }
-            if (length == 0 && finalMode && zeroToEnd(pos, size)) {
+            if (length == 0 && finalMode && in.zeroToEnd(pos, size)) {
                 break; // zero padding of a crashed memory-mapped writer: the data ends here
             }
             if (length > remaining && RecordDescriptor.plausibleHeader(header, 0, Long.MAX_VALUE)) {
@@ -384,40 +361,6 @@ public final class EventTail implements AutoCloseable {
 
     private void problem(long at, ReadProblem.Kind kind, String detail) {
         problems.accept(new ReadProblem(at, kind, file + ": " + detail, ordinal));
-    }
-
-    /** Where the data ends in final mode: the start of zero padding, or the size. */
-    private long dataEnd() throws IOException {
-        long size = ch.size();
-        if (pos < size && size - pos >= 4) {
-            readFully(header, pos, 4);
-            if (header.getInt(0) == 0 && zeroToEnd(pos, size)) {
-                return pos;
-            }
-        }
-        return size;
-    }
-
-    private boolean zeroToEnd(long from, long size) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate((int) Math.min(CHUNK, Math.max(1, size - from)));
-        for (long p = from; p < size; p += b.capacity()) {
-            int n = (int) Math.min(b.capacity(), size - p);
-            readFully(b, p, n);
-            for (int i = 0; i < n; i++) {
-                if (b.get(i) != 0) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    private void readFully(ByteBuffer b, long at, int n) throws IOException {
-        try {
-            Frame.readFully(ch, b, at, n);
-        } catch (IOException e) {
-            throw new IOException(file + ": " + e.getMessage(), e);
-        }
     }
 
     @Override

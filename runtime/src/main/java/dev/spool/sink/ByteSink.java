@@ -126,31 +126,7 @@ public final class ByteSink implements AutoCloseable {
         this.closing = new SinkClosing(this, writer);
         this.direct = new DirectWrites(this);
         this.appends = new BufferedAppends(this);
-        if (!startWriter) {
-            this.shutdownHook = null;
-            return;
-        }
-        if (pool != null) {
-            writer.member = pool.register(writer);   // last: every field above is set (the pool's queue publishes them)
-        } else {
-            Thread own = new Thread(writer, "spool-sink-" + name);
-            own.setDaemon(true);
-            own.start();
-        }
-        Thread hook = new Thread(this::shutdown, "spool-sink-shutdown-" + name);
-        boolean exiting = false;
-        try {
-            Runtime.getRuntime().addShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            hook = null;
-            exiting = true; // opened by a shutdown hook: no hook of its own would ever drain it
-        } catch (SecurityException e) {
-            hook = null;
-        }
-        this.shutdownHook = hook;
-        if (exiting) {
-            shutdown(); // written through from the start, as every sink is once the JVM shuts down
-        }
+        this.shutdownHook = startWriter ? SinkStart.start(this, writer, pool) : null;   // last: see SinkStart
     }
 
     /**
@@ -179,15 +155,7 @@ public final class ByteSink implements AutoCloseable {
                                      SinkJournal journal) {
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(start, "start");
-        SinkBackend b = new DeferredStartBackend(settings.type(), channel, () -> {
-            try {
-                return start.call();
-            } catch (IOException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IOException("cannot find where to write: " + e, e);
-            }
-        });
+        SinkBackend b = DeferredStartBackend.calling(settings.type(), channel, start);
         return new ByteSink(b, name, settings, true, SinkWriterPool.shared(), journal);
     }
 
@@ -377,13 +345,7 @@ public final class ByteSink implements AutoCloseable {
     public void close() {
         SpoolJfr.untrack(metrics);
         closing.close();
-        if (shutdownHook != null && Thread.currentThread() != shutdownHook) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(shutdownHook);
-            } catch (IllegalStateException e) {
-                // The JVM is shutting down; the hook is running or done.
-            }
-        }
+        SinkStart.removeHook(shutdownHook);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.spool.sink;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.util.concurrent.Callable;
 
 /**
  * A channel back end whose start position is found by the writer thread, on its first use,
@@ -38,6 +39,22 @@ final class DeferredStartBackend implements SinkBackend {
         this.type = type;
         this.channel = channel;
         this.start = start;
+    }
+
+    /**
+     * A back end whose start is what {@code start} returns: an {@link IOException} of it as it is,
+     * any other exception as an {@code IOException} naming it.
+     */
+    static DeferredStartBackend calling(SinkType type, FileChannel channel, Callable<Long> start) {
+        return new DeferredStartBackend(type, channel, () -> {
+            try {
+                return start.call();
+            } catch (IOException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException("cannot find where to write: " + e, e);
+            }
+        });
     }
 
     private SinkBackend real() throws IOException {
