@@ -310,7 +310,7 @@ final class HooksImpl implements SpoolHooks {
                     : RoutedJournalFiles.recoverLogbackAtStart(control, appender, streamName);
             long length = plan.currentLength();
             if (length == 0) {
-                FreshLogStamp.stampIfJustCreated(RoutedStream.absolute(streamName)); // what plain's first write would stamp
+                FreshLogStamp.stampIfJustCreated(LogFilePaths.absolute(streamName)); // what plain's first write would stamp
             }
             OutputStream routed = backends.logStream("logback", appender, plan.file(), streamName);
             RoutedStream stream = new RoutedStream(plan.file(), routed, control, streamName, plan.lengthLimit(),
