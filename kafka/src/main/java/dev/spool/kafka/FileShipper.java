@@ -1,20 +1,14 @@
 package dev.spool.kafka;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spool.events.EventTail;
 import dev.spool.events.ReadProblem;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.apache.kafka.common.utils.Utils;
 
 /**
  * Ships one event file to Kafka from one thread ({@link #run}), at least once and in file
@@ -42,19 +36,14 @@ import org.apache.kafka.common.utils.Utils;
  */
 final class FileShipper implements Runnable {
     private static final long IDLE_NANOS = 20_000_000L;
-    private static final long LAG_COUNT_NANOS = 100_000_000L;
-    private static final long JFR_EVERY_NANOS = 1_000_000_000L;
     private static final long FIRST_BACKOFF_MILLIS = 250;
     private static final long MAX_BACKOFF_MILLIS = 10_000;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path file;
     private final ShipperSettings settings;
     private final boolean finalMode;
     private final BiConsumer<String, String> reporter;
     private final String host;
-    private final byte[] pid;
-    private final String clientId;
 
     // shipper thread only
     private EventTail tail;
@@ -62,22 +51,22 @@ final class FileShipper implements Runnable {
     private final ExitDrain drain = new ExitDrain();
     /** Records the broker refused for good: dead-lettered, and not sent again after a failed send. */
     private final Refusals refusals;
-    private int partition;
     private final InFlightWindow inFlight = new InFlightWindow();
     private final ShippedPosition shipped;
     private long backoffMillis = FIRST_BACKOFF_MILLIS;
 
     // shared
-    private volatile KafkaProducer<byte[], byte[]> producer;
+    /** The producer (any thread reads it and a stop closes it) and the form of the records it sends. */
+    private final ShipperProducer kafka;
     private volatile Thread thread;
     private volatile boolean stopping;
     private volatile long deadlineNanos;
     private volatile boolean finished;
     private volatile boolean complete;
     private volatile boolean fatal;
-    private long lagCountedNanos;
-    private long jfrReportedNanos;
     private final ShipperStatus status;
+    /** Refreshes the status's file record count and JFR report (shipper thread only). */
+    private final StatusRefresh refresh;
 
     /**
      * @param finalMode true for a file no one writes any more (the {@code ship} command): damage is skipped at once
@@ -89,10 +78,10 @@ final class FileShipper implements Runnable {
         this.settings = settings;
         this.finalMode = finalMode;
         this.host = host;
-        this.clientId = clientId;
         this.reporter = reporter;
-        this.pid = Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8);
-        this.status = new ShipperStatus(this.file, settings.topic, () -> producer, this::wake);
+        this.kafka = new ShipperProducer(settings, clientId, host, this.file);
+        this.status = new ShipperStatus(this.file, settings.topic, kafka::current, this::wake);
+        this.refresh = new StatusRefresh(status);
         this.shipped = new ShippedPosition(this.file, settings.topic, status, this::report);
         this.refusals = new Refusals(this.file, settings.topic, status, this::report);
         this.opening = new FileOpening(this.file, finalMode, this::damaged);
@@ -143,13 +132,13 @@ final class FileShipper implements Runnable {
             cutUnder();
             return;
         }
-        countFileRecordsIfDue();
+        refresh.ifDue(tail);
         if (status.isPaused()) {
             shipped.checkpointIfDue(false);
             idle();
             return;
         }
-        if (producer == null && !startProducer()) {
+        if (kafka.current() == null && !startProducer()) {
             return;
         }
         int room = inFlight.room();
@@ -217,9 +206,8 @@ final class FileShipper implements Runnable {
     }
 
     private boolean startProducer() {
-        KafkaProducer<byte[], byte[]> p;
         try {
-            p = new KafkaProducer<>(settings.producerProperties(clientId));
+            kafka.start();
         } catch (RuntimeException e) {
             fatal = true;
             String why = "the Kafka producer cannot start with these settings: " + rootMessage(e);
@@ -227,11 +215,9 @@ final class FileShipper implements Runnable {
             report("producer-settings", "shipping of " + file + " to Kafka is off: " + why);
             return false;
         }
-        producer = p;
         drain.producerStarted();
         try {
-            int n = p.partitionsFor(settings.topic).size();
-            partition = Utils.toPositive(Utils.murmur2(shipped.stream.getBytes(StandardCharsets.UTF_8))) % n;
+            kafka.choosePartition(shipped.stream);
             return true;
         } catch (RuntimeException e) {
             failed(e);
@@ -240,13 +226,8 @@ final class FileShipper implements Runnable {
     }
 
     private void send(EventTail.Tailed t) throws IOException {
-        byte[] value = JSON.writeValueAsBytes(t.record().value());
+        byte[] value = kafka.value(t);
         String keyText = shipped.stream + ':' + t.ordinal();
-        byte[] key = keyText.getBytes(StandardCharsets.UTF_8);
-        RecordHeaders headers = new RecordHeaders();
-        headers.add("host", host.getBytes(StandardCharsets.UTF_8));
-        headers.add("pid", pid);
-        headers.add("file", file.toString().getBytes(StandardCharsets.UTF_8));
         InFlightWindow.Record f = inFlight.add(t, keyText, value, thread);
         Exception refusal = refusals.of(t.ordinal());
         if (refusal != null) {
@@ -255,21 +236,7 @@ final class FileShipper implements Runnable {
             return;
         }
         status.readOrdinal = t.ordinal() + 1;
-        producer.send(new ProducerRecord<>(settings.topic, partition, t.record().timestampMillis(), key, value,
-                headers), f);
-    }
-
-    /** At most every 100 ms: how many records the file holds (a header walk from the read position; see EventTail). */
-    private void countFileRecordsIfDue() throws IOException {
-        long now = System.nanoTime();
-        if (now - lagCountedNanos >= LAG_COUNT_NANOS) {
-            lagCountedNanos = now;
-            status.fileRecords = tail.recordsInFileEstimate();
-        }
-        if (now - jfrReportedNanos >= JFR_EVERY_NANOS) {
-            jfrReportedNanos = now;
-            status.reportToJfr();
-        }
+        kafka.send(t, keyText, value, f);
     }
 
     /** Retires settled records from the head; false when the head failed. */
@@ -317,15 +284,7 @@ final class FileShipper implements Runnable {
     }
 
     private void closeProducer() {
-        KafkaProducer<byte[], byte[]> p = producer;
-        producer = null;
-        if (p != null) {
-            try {
-                p.close(Duration.ZERO);
-            } catch (RuntimeException ignored) {
-                // closing a failed producer
-            }
-        }
+        kafka.close(Duration.ZERO);
     }
 
     /** Everything up to the file's end is acknowledged, or the file has no valid frame to ship. */
@@ -349,31 +308,15 @@ final class FileShipper implements Runnable {
         try {
             // quiet counts only while records could move: not while the producer starts (metadata, a new topic)
             return tail != null && drain.quiet(tail.size(), tail.offset(), status.ackedOrdinal,
-                    !inFlight.isEmpty() || producer == null);
+                    !inFlight.isEmpty() || kafka.current() == null);
         } catch (IOException e) {
             return false;
         }
     }
 
     private void finish() {
-        try {
-            if (tail != null) {
-                status.fileRecords = tail.recordsInFileEstimate();
-            }
-        } catch (IOException ignored) {
-            // the last count stands
-        }
-        status.reportToJfr(); // the state it stops in
-        KafkaProducer<byte[], byte[]> p = producer;
-        producer = null;
-        if (p != null) {
-            long left = deadlineNanos == 0 ? 0 : Math.max(0, deadlineNanos - System.nanoTime());
-            try {
-                p.close(Duration.ofNanos(left));
-            } catch (RuntimeException ignored) {
-                // closing at the end
-            }
-        }
+        refresh.last(tail);
+        kafka.close(Duration.ofNanos(deadlineNanos == 0 ? 0 : Math.max(0, deadlineNanos - System.nanoTime())));
         settle();
         shipped.checkpointIfDue(true);
         try {
@@ -437,14 +380,7 @@ final class FileShipper implements Runnable {
     /** Stops now; the producer is closed without waiting. */
     void stop() {
         stopping = true;
-        KafkaProducer<byte[], byte[]> p = producer;
-        if (p != null) {
-            try {
-                p.close(Duration.ZERO); // unblocks a send waiting for metadata
-            } catch (RuntimeException ignored) {
-                // closing
-            }
-        }
+        kafka.closeUnderSender();
     }
 
     /**

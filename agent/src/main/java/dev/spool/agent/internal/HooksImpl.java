@@ -7,7 +7,6 @@ import dev.spool.agent.jackson.HostJackson;
 import dev.spool.agent.jackson.JacksonCaptures;
 import dev.spool.agent.logback.LogbackDeferral;
 import dev.spool.agent.jul.JulCaptures;
-import dev.spool.agent.logback.LogbackStreams;
 import dev.spool.bridge.Hooks;
 import dev.spool.buffer.SharedBuffer;
 import dev.spool.buffer.SnapshotContent;
@@ -35,7 +34,6 @@ final class HooksImpl implements SpoolHooks {
     private final SelectedPaths selected;
     private final JacksonCalls jackson = new JacksonCalls();
     private final JacksonCaptures captures;
-    private final boolean jul;
     private final boolean logback;
     private final Set<String> emitters;
     private final boolean route;
@@ -44,8 +42,8 @@ final class HooksImpl implements SpoolHooks {
     private final HostFileHooks files;
     /** False until the host's JDK file operations are woven (or that was refused): no write is buffered before ({@code FileWeaveGate}). */
     private volatile BooleanSupplier bufferReady = () -> true;
-    /** Deferred Logback appenders' journals' view of routed streams, or null: not journaled ({@code spool.sink.journal=false}). */
-    private volatile JournalFiles logbackJournals;
+    /** Routes the streams of log handlers and appenders through the sink. */
+    private final LogStreamRouting logStreams;
 
     HooksImpl(AgentControl control, Backends backends, PathFilter filter, boolean jul, boolean logback,
               Set<String> emitters, boolean route, boolean capture) {
@@ -62,11 +60,11 @@ final class HooksImpl implements SpoolHooks {
         this.captures = new JacksonCaptures(capture, control::error);
         this.backends = backends;
         this.selected = new SelectedPaths(filter);
-        this.jul = jul;
         this.logback = logback;
         this.emitters = Set.copyOf(emitters);
         this.route = route;
         this.deferral = new LogbackDeferral(control::error, backends.sinkWaitMillis(), control.plainPaths());
+        this.logStreams = new LogStreamRouting(control, backends, jul, logback, deferral, julCaptures);
         control.capturedLogsOf(owner -> { // one handler's or appender's (a host reading its file)
             try {
                 deferral.beforeHostLooks(owner); // Logback: what the appender captured and is writing now, under its locks
@@ -107,7 +105,7 @@ final class HooksImpl implements SpoolHooks {
      * Set once, before the hooks are installed.
      */
     void journalLogback(JournalFiles files, boolean hostBytes) {
-        logbackJournals = files;
+        logStreams.journalLogback(files);
         deferral.journalHostBytes(hostBytes);
     }
 
@@ -249,89 +247,7 @@ final class HooksImpl implements SpoolHooks {
 
     @Override
     public OutputStream wrapLogStream(String kind, Object owner, String name, OutputStream out) {
-        if (!control.routingEnabled() || out instanceof RoutedStream) {
-            return out;
-        }
-        if ("logback".equals(kind)) {
-            return logback && owner != null && LogbackStreams.isFileAppender(owner.getClass()) ? routeLogback(owner, out) : out;
-        }
-        if (!"jul".equals(kind) || !jul) {
-            return out;
-        }
-        String streamName = name;
-        if (streamName == null) {
-            streamName = kind + "-" + Integer.toHexString(System.identityHashCode(out));
-        }
-        try {
-            // before the sink attaches the file and reads its size
-            long recovered = RoutedJournalFiles.recoverAtStart(control, streamName, julCaptures, owner);
-            OutputStream routed = backends.logStream(kind, null, out, streamName); // a JUL log's sink is found by name
-            RoutedStream stream = new RoutedStream(out, routed, control, streamName).owner(owner); // the FileHandler
-            stream.showJournal(null, recovered);
-            followJournal(owner, stream);
-            control.track(stream);
-            AgentLog.debug("routing " + streamName + " through the sink");
-            return stream;
-        } catch (RuntimeException e) {
-            control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");
-            return out;
-        }
-    }
-
-    /** A JUL handler's journal of the bytes it formats itself follows its new stream (issue 33); never fails the open. */
-    private void followJournal(Object handler, RoutedStream stream) {
-        if (julCaptures == null) {
-            return;
-        }
-        try {
-            julCaptures.routed(handler, stream);
-        } catch (RuntimeException | LinkageError e) {
-            control.error("jul-journal", "the journal of " + stream + " does not follow its new file (" + e + ")");
-        }
-    }
-
-    /**
-     * Routes a Logback file appender's stream beneath the appender's own stream object
-     * ({@link LogbackStreams}): the appender keeps {@code out}, whose inner stream now writes
-     * through the sink; a stream that must stay exact is left alone.
-     */
-    private OutputStream routeLogback(Object appender, OutputStream out) {
-        LogbackStreams.Plan plan = LogbackStreams.plan(appender, out);
-        if (!plan.routable()) {
-            AgentLog.debug("not routing a " + appender.getClass().getName() + ": " + plan.reason());
-            control.plainPaths().plain(appender, plan.key(), "not routed: " + plan.reason());
-            deferral.unrouted(appender);
-            return out;
-        }
-        String streamName = plan.fileName();
-        try {
-            JournalFiles journals = logbackJournals;
-            long recovered = journals == null ? 0 // else before the sink attaches the file and its length is read
-                    : RoutedJournalFiles.recoverLogbackAtStart(control, appender, streamName);
-            long length = plan.currentLength();
-            if (length == 0) {
-                FreshLogStamp.stampIfJustCreated(RoutedStream.absolute(streamName)); // what plain's first write would stamp
-            }
-            OutputStream routed = backends.logStream("logback", appender, plan.file(), streamName);
-            RoutedStream stream = new RoutedStream(plan.file(), routed, control, streamName, plan.lengthLimit(),
-                    length).owner(appender);
-            plan.install(stream);
-            stream.showJournal(null, recovered);
-            control.track(stream);
-            LogbackDeferral.NotDeferred notDeferred = deferral.routed(appender, plan.rollsByBytes(), stream, journals);
-            AgentLog.debug("routing " + streamName + " through the sink"
-                    + (notDeferred == null ? ", encoded on Spool's thread" + deferral.encoding(appender)
-                    + (deferral.checksRolling(appender) ? ", rolling checked there" : "")
-                    : ", encoded on the caller's thread: " + notDeferred.sentence()));
-            if (notDeferred != null) {
-                control.plainPaths().plain(appender, notDeferred.key(), "encoded on the caller's thread (bytes routed): "
-                        + notDeferred.sentence());
-            }
-        } catch (IllegalAccessException | RuntimeException e) {
-            deferral.unrouted(appender);
-            control.error("sink-wrap", "cannot route " + streamName + " through the sink (" + e + "): written directly");
-        }
-        return out;
+        return logStreams.wrap(kind, owner, name, out);
     }
 
     @Override

@@ -35,7 +35,7 @@ final class LogFolders {
         if (token < 0) {
             return new LogFolders(folder, null, false);
         }
-        Path archives = RoutedStream.absolute(pattern.substring(0, token) + "x"); // the prefix's folder, "logs/" or "logs/app-"
+        Path archives = LogFilePaths.absolute(pattern.substring(0, token) + "x"); // the prefix's folder, "logs/" or "logs/app-"
         archives = archives == null ? null : archives.getParent();
         String rest = pattern.substring(token);
         boolean tree = rest.indexOf('/') >= 0 || rest.indexOf(java.io.File.separatorChar) >= 0;

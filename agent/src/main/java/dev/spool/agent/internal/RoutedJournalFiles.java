@@ -22,7 +22,7 @@ final class RoutedJournalFiles implements JournalFiles {
      * @return the lines recovered
      */
     static long recoverAtStart(AgentControl control, String name, dev.spool.agent.jul.JulCaptures captures, Object handler) {
-        Path file = RoutedStream.absolute(name);
+        Path file = LogFilePaths.absolute(name);
         boolean was = dev.spool.bridge.Hooks.markSpoolThread(true); // Spool's own look, not the host's (no drain)
         try {
             if (file == null || !JulJournalRecovery.hasJournal(file)) {
@@ -74,7 +74,7 @@ final class RoutedJournalFiles implements JournalFiles {
      * @return the lines recovered
      */
     static long recoverLogbackAtStart(AgentControl control, Object appender, String name) {
-        Path file = RoutedStream.absolute(name);
+        Path file = LogFilePaths.absolute(name);
         if (file == null) {
             return 0;
         }

@@ -73,7 +73,7 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
 
     @Override
     public void beforeFolderChange(Path fileOrFolder, boolean delete) {
-        Path target = RoutedStream.absolute(fileOrFolder);
+        Path target = LogFilePaths.absolute(fileOrFolder);
         if (target == null) {
             return;
         }
@@ -107,7 +107,7 @@ final class RoutedLogReads implements HostFileHooks.RoutedLogFiles {
     }
 
     private void look(Path file, boolean read) {
-        Path target = RoutedStream.absolute(file);
+        Path target = LogFilePaths.absolute(file);
         if (target == null) {
             return;
         }

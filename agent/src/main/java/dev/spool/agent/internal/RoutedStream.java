@@ -43,6 +43,8 @@ final class RoutedStream extends OutputStream {
     private final OutputStream routed;
     private final AgentControl control;
     private final String name;
+    /** Its calls into {@link #hostWrites}, never failing the host's write. */
+    private final HostWriteCalls journalCalls;
     /** The file, absolute and normalised ({@code name} read as a path), or null when it is no path. */
     private final Path file;
     /** The JUL handler or Logback appender whose stream this is (its captured records feed it), or null. */
@@ -74,7 +76,7 @@ final class RoutedStream extends OutputStream {
 
     /** A JUL handler's stream: its file's size now is read, the base of {@link #position()} (its journal's offsets). */
     RoutedStream(OutputStream direct, OutputStream routed, AgentControl control, String name) {
-        this(direct, routed, control, name, Long.MAX_VALUE, 0, sizeOf(absolute(name)));
+        this(direct, routed, control, name, Long.MAX_VALUE, 0, LogFilePaths.sizeOf(LogFilePaths.absolute(name)));
     }
 
     /**
@@ -96,27 +98,11 @@ final class RoutedStream extends OutputStream {
         this.routed = routed;
         this.control = control;
         this.name = name;
-        this.file = absolute(name);
+        this.journalCalls = new HostWriteCalls(control, name);
+        this.file = LogFilePaths.absolute(name);
         this.lengthLimit = lengthLimit;
         this.length = length;
         this.base = base;
-    }
-
-    /**
-     * The file's size now (just opened: nothing written through this stream yet), or -1. Spool's own
-     * read, marked so: unmarked, the woven file classes took it for the host's look at a routed log's
-     * folder, and a stream made during a Logback roll then drained logs first (LogReadArchiveIT: looks
-     * lagged behind rolls, 2 of 6 runs under load).
-     */
-    private static long sizeOf(Path file) {
-        boolean was = dev.spool.bridge.Hooks.markSpoolThread(true);
-        try {
-            return file == null ? -1 : java.nio.file.Files.size(file);
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        } finally {
-            dev.spool.bridge.Hooks.markSpoolThread(was);
-        }
     }
 
     /**
@@ -172,24 +158,6 @@ final class RoutedStream extends OutputStream {
     /** The file this stream writes (absolute, normalised), or null when its name is no path. */
     Path file() {
         return file;
-    }
-
-    /** {@code name} as an absolute, normalised path (against the working folder, as the JDK resolves it), or null. */
-    static Path absolute(String name) {
-        try {
-            return name == null ? null : absolute(Path.of(name));
-        } catch (RuntimeException e) { // InvalidPathException
-            return null;
-        }
-    }
-
-    /** {@code path} absolute and normalised, as {@link #absolute(String)}, or null. */
-    static Path absolute(Path path) {
-        try {
-            return path.toAbsolutePath().normalize();
-        } catch (RuntimeException e) { // an unusable working folder
-            return null;
-        }
     }
 
     /**
@@ -249,7 +217,7 @@ final class RoutedStream extends OutputStream {
             return;
         }
         dev.spool.agent.journal.HostWrites h = hostWrites;
-        long frame = h == null ? -1 : journalBefore(h, b, off, len);
+        long frame = h == null ? -1 : journalCalls.before(h, b, off, len, position());
         boolean handed = false;
         try {
             routed.write(b, off, len);
@@ -258,12 +226,12 @@ final class RoutedStream extends OutputStream {
             throw takeOwnPath(e);
         } finally {
             if (!handed) {
-                journalAfter(h, frame, -1); // the host gets the error (an Error too): never replayed, never a stuck frame
+                journalCalls.after(h, frame, -1); // the host gets the error (an Error too): never replayed, never a stuck frame
             }
         }
         routedBytes += len;
         written += len;
-        journalAfter(h, frame, position());
+        journalCalls.after(h, frame, position());
         wroteSinceFlush = true;
         unwritten = true;
         unreadByReader = true;
@@ -271,27 +239,6 @@ final class RoutedStream extends OutputStream {
         if (length >= lengthLimit) {
             ownPath = true;
             routingNow(); // drains: the file's length is exact before the owner's next look at it
-        }
-    }
-
-    /** {@link dev.spool.agent.journal.HostWrites#before}, never failing the host's write: -1 on a fault (counted). */
-    private long journalBefore(dev.spool.agent.journal.HostWrites h, byte[] b, int off, int len) {
-        try {
-            return h.before(b, off, len, position());
-        } catch (RuntimeException | LinkageError e) {
-            control.error("journal-bytes:" + name, "journaling bytes of " + name + " failed (" + e + "): written without the journal");
-            return -1;
-        }
-    }
-
-    private void journalAfter(dev.spool.agent.journal.HostWrites h, long frame, long end) {
-        if (h == null || frame < 0) {
-            return;
-        }
-        try {
-            h.after(frame, end);
-        } catch (RuntimeException | LinkageError e) {
-            control.error("journal-bytes:" + name, "settling journaled bytes of " + name + " failed (" + e + ")");
         }
     }
 

@@ -1,19 +1,15 @@
 package dev.spool.agent.journal;
 
-import dev.spool.internal.ZeroFill;
-
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32C;
 
@@ -143,32 +139,7 @@ public final class MappedLogJournal {
 
     /** {@link #create(Path, byte[], String, Charset)} with a ring of {@code ringBytes} (a multiple of 8; tests). */
     static MappedLogJournal create(Path path, byte[] magic, String format, Charset charset, int ringBytes) throws IOException {
-        byte[] f = format.getBytes(StandardCharsets.UTF_8);
-        byte[] cs = charset.name().getBytes(StandardCharsets.UTF_8);
-        if (f.length > FORMAT_MAX || cs.length > FORMAT_OFFSET - CHARSET_OFFSET - 4) {
-            throw new IOException("journal " + path + " not created: the format string is over " + FORMAT_MAX + " bytes");
-        }
-        long size = HEADER + (long) ringBytes;
-        MappedByteBuffer map;
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
-            try {
-                ZeroFill.allocate(ch, size); // every block allocated now: a full disk fails here, never as a SIGBUS
-                map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
-            } catch (IOException | RuntimeException e) {
-                Files.deleteIfExists(path); // ours: created above
-                throw e;
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new IOException("journal " + path + " not created (" + e + ")", e);
-        }
-        map.order(ByteOrder.LITTLE_ENDIAN);
-        map.put(0, magic);
-        map.putInt(8, VERSION);
-        map.putInt(RING_BYTES_OFFSET, ringBytes);
-        map.putLong(PID_OFFSET, ProcessHandle.current().pid());
-        map.putInt(CHARSET_OFFSET, cs.length).put(CHARSET_OFFSET + 4, cs);
-        map.putInt(FORMAT_OFFSET, f.length).put(FORMAT_OFFSET + 4, f);
+        MappedByteBuffer map = JournalHeader.create(path, magic, format, charset, ringBytes);
         LIVE.add(path.toAbsolutePath());
         return new MappedLogJournal(path, charset, map, ringBytes);
     }
@@ -178,24 +149,12 @@ public final class MappedLogJournal {
      * {@code magic}: null when it is one, else why not (named in the result).
      */
     public static String headerProblem(ByteBuffer m, long size, byte[] magic) {
-        if (!hasMagic(m, magic) || m.getInt(8) != VERSION) {
-            return "no " + new String(magic, StandardCharsets.US_ASCII) + " version " + VERSION + " header";
-        }
-        int ring = m.getInt(RING_BYTES_OFFSET);
-        if (ring <= 0 || ring % 8 != 0 || HEADER + (long) ring != size) {
-            return "its ring size (" + ring + ") does not match its size";
-        }
-        int cs = m.getInt(CHARSET_OFFSET);
-        int f = m.getInt(FORMAT_OFFSET);
-        return cs < 0 || cs > FORMAT_OFFSET - CHARSET_OFFSET - 4 || f < 0 || f > FORMAT_MAX
-                ? "its charset or format string is damaged" : null;
+        return JournalHeader.problem(m, size, magic);
     }
 
     /** Whether the journal {@code m} begins with {@code magic} ({@link #MAGIC}, {@link #XML_MAGIC}, {@link #LOGBACK_MAGIC}). */
     public static boolean hasMagic(ByteBuffer m, byte[] magic) {
-        byte[] found = new byte[magic.length];
-        m.get(0, found);
-        return java.util.Arrays.equals(found, magic);
+        return JournalHeader.hasMagic(m, magic);
     }
 
     /**

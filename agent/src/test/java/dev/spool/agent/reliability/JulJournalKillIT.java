@@ -1,32 +1,21 @@
 package dev.spool.agent.reliability;
 
+import static dev.spool.agent.reliability.JulKillHosts.recoveredLines;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spool.agent.it.Forked;
-import dev.spool.mbeans.SinkMXBean;
-import java.nio.ByteOrder;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import javax.management.JMX;
-import javax.management.MBeanServerConnection;
-import javax.management.ObjectName;
-import javax.management.remote.JMXConnector;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -200,7 +189,7 @@ class JulJournalKillIT {
     @Test
     void shouldKeepAKilledRunsLinesBesideTheFileTheNextRunTruncates() throws Exception {
         Path log = dir.resolve("app.log");
-        long[] acked0 = killedRound(log, 0, 20_000);
+        long[] acked0 = JulKillHosts.killedRound(dir, log, 0, 20_000);
         Forked next = Forked.start(dir, "truncating", Forked.agentArgs(""), Forked.hostClassPath(),
                 JulJournalKillHost.class.getName(), log.toString(), dir.resolve("acks-1").toString(), "1", "truncate");
         try {
@@ -244,82 +233,15 @@ class JulJournalKillIT {
         return Pattern.compile(LINE + Pattern.quote(word));
     }
 
-    /** One host round logging into {@code log}, killed once about {@code lines} lines are acknowledged. */
-    private long[] killedRound(Path log, int round, int lines) throws Exception {
-        Path acks = dir.resolve("acks-" + round);
-        Forked host = Forked.start(dir, "host-" + round, Forked.agentArgs(""), Forked.hostClassPath(),
-                JulJournalKillHost.class.getName(), log.toString(), acks.toString(), "" + round);
-        try {
-            host.awaitOutput("started", Duration.ofSeconds(60));
-            Forked.awaitCondition(Duration.ofSeconds(60), () -> total(acks) >= lines || !host.process.isAlive());
-            assertTrue(host.process.isAlive(), "host died\n" + host.describe());
-        } finally {
-            host.process.destroyForcibly();
-            assertTrue(host.process.waitFor(30, TimeUnit.SECONDS), "not killed");
-        }
-        return read(acks);
-    }
-
     private void killRounds(int kills, List<String> hostProperties, String rotation) throws Exception {
         boolean rotating = rotation.startsWith("rotate");
         boolean xml = rotation.endsWith("xml");
         long seed = Long.getLong("spool.reliability.seed", System.nanoTime());
         boolean journal = Boolean.parseBoolean(System.getProperty("spool.reliability.julJournal", "true"));
-        Random random = new Random(seed);
-        Path pattern = dir.resolve("app.log");
-        Path log = rotating ? dir.resolve("app.log.0") : pattern; // the file routed and journaled
-        List<String> mode = rotation.isEmpty() ? List.of() : List.of(rotation);
-        long[][] acked = new long[kills][];
-        for (int round = 0; round < kills; round++) {
-            Path acks = dir.resolve("acks-" + round);
-            List<String> jvm = new ArrayList<>(hostProperties);
-            if (!attach) {
-                jvm.addAll(Forked.agentArgs(journal ? "" : "spool.sink.journal=false"));
-            }
-            List<String> args = new ArrayList<>(List.of(pattern.toString(), acks.toString(), "" + round));
-            args.addAll(mode);
-            Forked host = Forked.start(dir, "host-" + round, jvm, Forked.hostClassPath(), JulJournalKillHost.class.getName(),
-                    args.toArray(String[]::new));
-            try {
-                host.awaitOutput("started", Duration.ofSeconds(60));
-                // one test reads the bean: a rotating round's kill, or one with a 64 KiB ring its callers keep emptying,
-                // may find every line done (seen once: the full ring's round 0 left nothing to replay)
-                if (round == 1 && journal && rotation.isEmpty() && hostProperties.isEmpty()) {
-                    checkSinkBean(host, log);
-                }
-                long base = 0;
-                if (attach) { // the handler logged plain up to here (each record flushed at its call): the agent now
-                    String pid = String.valueOf(host.pid());
-                    Forked attached = journal ? Forked.cli(dir, "attach-" + round, "attach", pid)
-                            : Forked.cli(dir, "attach-" + round, "attach", pid, "spool.sink.journal=false");
-                    assertEquals("attached to " + pid, attached.awaitSuccess().trim(), attached.describe());
-                    base = total(acks);
-                }
-                // the kill lands anywhere in capture, journal, format, write, trim (rotating: after a few rotations at least)
-                long target = base + (rotating ? 6_000 : 200) + random.nextInt(30_000);
-                Forked.awaitCondition(Duration.ofSeconds(60), () -> total(acks) >= target || !host.process.isAlive());
-                assertTrue(host.process.isAlive(), "host died (seed " + seed + ", round " + round + ")\n" + host.describe());
-            } finally {
-                host.process.destroyForcibly();
-                assertTrue(host.process.waitFor(30, TimeUnit.SECONDS), "not killed");
-            }
-            acked[round] = read(acks);
-        }
-        Path jfr = dir.resolve("recover.jfr");
-        String recovered = journal || Files.exists(log.resolveSibling(log.getFileName() + ".spool-journal"))
-                ? Forked.start(dir, "recover", List.of("-XX:StartFlightRecording=dumponexit=true,filename=" + jfr, "-jar",
-                        Forked.agentJar()), null, "recover", log.toString()).awaitSuccess() : "(journaling off)";
-        if (journal) {
-            List<RecordedEvent> events = RecordingFile.readAllEvents(jfr).stream()
-                    .filter(e -> e.getEventType().getName().equals("dev.spool.JournalRecovery")).toList();
-            // one event when lines were replayed (a kill can land when every journaled line had reached the
-            // file: a small ring the callers keep emptying, as in the full-ring test)
-            assertEquals(recoveredLines(recovered) > 0 ? 1 : 0, events.size(), "JournalRecovery events: " + events);
-            if (!events.isEmpty()) {
-                assertEquals(log.toString(), events.get(0).getString("path"));
-                assertEquals(recoveredLines(recovered), events.get(0).getLong("records"), events.get(0).toString());
-            }
-        }
+        Path log = rotating ? dir.resolve("app.log.0") : dir.resolve("app.log"); // the file routed and journaled
+        JulKillHosts hosts = new JulKillHosts(dir, attach, journal, seed);
+        long[][] acked = hosts.killRounds(kills, hostProperties, rotation, log);
+        String recovered = hosts.recover(log);
         String where = "seed " + seed + ", " + kills + " kills, recover: " + recovered.strip();
         String text = text(log, rotation);
         if (attach) {
@@ -355,32 +277,6 @@ class JulJournalKillIT {
             List<String> names = left.map(p -> p.getFileName().toString()).filter(n -> n.contains("journal")).toList();
             assertEquals(List.of(), names, "journals left (seed " + seed + ")");
         }
-    }
-
-    /**
-     * The log's Sink bean shows the journal: {@code RecoveredAtOpen} (the lines the start of routing
-     * replayed from the killed round) and {@code JournalPendingBytes} while lines wait for the sink.
-     */
-    private static void checkSinkBean(Forked host, Path log) throws Exception {
-        try (JMXConnector jmx = host.connectJmx()) {
-            MBeanServerConnection server = jmx.getMBeanServerConnection();
-            ObjectName name = new ObjectName("dev.spool:type=Sink,name=" + ObjectName.quote(log.toString()));
-            Forked.awaitCondition(() -> Forked.registered(server, name));
-            SinkMXBean bean = JMX.newMXBeanProxy(server, name, SinkMXBean.class);
-            long recovered = recoveredLines(Files.readString(host.stderr));
-            assertTrue(recovered > 0, "the start of routing replayed the killed round's journal");
-            assertEquals(recovered, bean.getRecoveredAtOpen(), "RecoveredAtOpen");
-            Forked.awaitCondition(() -> bean.getJournalPendingBytes() > 0);
-        }
-    }
-
-    private static long recoveredLines(String output) {
-        Matcher m = Pattern.compile("(\\d+) journaled JUL lines recovered").matcher(output);
-        long n = 0;
-        while (m.find()) {
-            n += Long.parseLong(m.group(1));
-        }
-        return n;
     }
 
     /**
@@ -465,23 +361,5 @@ class JulJournalKillIT {
                 + problems.subList(0, Math.min(20, problems.size())));
         assertFalse(Files.exists(log.resolveSibling(log.getFileName() + ".spool-journal")), "journal left (" + where + ")");
         return whole;
-    }
-
-    private static long total(Path acks) {
-        long[] a = read(acks);
-        return a[0] + a[1];
-    }
-
-    private static long[] read(Path acks) {
-        try (FileChannel ch = FileChannel.open(acks, StandardOpenOption.READ)) {
-            if (ch.size() < 16) {
-                return new long[] {-1, -1};
-            }
-            MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, 0, 16);
-            m.order(ByteOrder.BIG_ENDIAN);
-            return new long[] {m.getLong(0), m.getLong(8)};
-        } catch (java.io.IOException e) {
-            return new long[] {-1, -1};
-        }
     }
 }

@@ -1,9 +1,9 @@
 package dev.spool.agent.reliability;
 
+import static dev.spool.agent.reliability.KillAcks.read;
+import static dev.spool.agent.reliability.KillAcks.total;
 import static dev.spool.agent.reliability.LogbackKillHosts.AGENT;
 import static dev.spool.agent.reliability.LogbackKillHosts.FINAL_LINES;
-import static dev.spool.agent.reliability.LogbackKillHosts.read;
-import static dev.spool.agent.reliability.LogbackKillHosts.total;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

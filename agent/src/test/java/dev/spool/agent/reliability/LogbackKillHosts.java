@@ -1,15 +1,13 @@
 package dev.spool.agent.reliability;
 
+import static dev.spool.agent.reliability.KillAcks.read;
+import static dev.spool.agent.reliability.KillAcks.total;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spool.agent.it.Forked;
-import java.nio.ByteOrder;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,24 +159,5 @@ final class LogbackKillHosts {
 
     Path acks(int round) {
         return dir.resolve("acks-" + round);
-    }
-
-    static long total(Path acks) {
-        long[] a = read(acks);
-        return a[0] + a[1];
-    }
-
-    /** The last acknowledged seq per thread (-1: none yet). */
-    static long[] read(Path acks) {
-        try (FileChannel ch = FileChannel.open(acks, StandardOpenOption.READ)) {
-            if (ch.size() < 16) {
-                return new long[] {-1, -1};
-            }
-            MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, 0, 16);
-            m.order(ByteOrder.BIG_ENDIAN);
-            return new long[] {m.getLong(0), m.getLong(8)};
-        } catch (java.io.IOException e) {
-            return new long[] {-1, -1};
-        }
     }
 }
