@@ -105,18 +105,7 @@ class LogbackJournalKillIT {
     void shouldKeepEveryAcknowledgedLogbackEventAcrossKillsWhenLogbackEncodesOnTheCallersThread() throws Exception {
         hosts.patternPrefix = "%killtag";
         hosts.encodedOn = "encoded on the caller's thread";
-        hosts.hostProperties.add("-Dkill.listEveryMillis=5");
-        Path log = dir.resolve("app.log");
-        Path config = hosts.config(log, "ch.qos.logback.core.FileAppender", true, "");
-        int kills = Integer.getInteger("spool.reliability.logbackCallerKills", 1);
-        LogbackKillRounds rounds = hosts.killRounds(log, config, false, kills);
-        LogbackKillEvents events = new LogbackKillEvents();
-        verdict(rounds, events, List.of(log), events.read(log), true);
-        Files.delete(log);
-        Path rolling = hosts.config(log, "ch.qos.logback.core.rolling.RollingFileAppender", true,
-                "<rollingPolicy class=\"ch.qos.logback.core.rolling.TimeBasedRollingPolicy\"><fileNamePattern>"
-                        + dir.resolve("app-%d{yyyy-MM-dd_HH-mm-ss}.log") + "</fileNamePattern></rollingPolicy>");
-        checkRolled(hosts.killRounds(log, rolling, false, kills), log, Comparator.naturalOrder());
+        killRoundsWhileListing(Integer.getInteger("spool.reliability.logbackCallerKills", 1));
     }
 
     /**
@@ -127,10 +116,17 @@ class LogbackJournalKillIT {
      */
     @Test
     void shouldKeepEveryAcknowledgedDeferredEventAcrossKillsWhileTheAppListsTheLogFolder() throws Exception {
+        killRoundsWhileListing(Integer.getInteger("spool.reliability.logbackListKills", 1));
+    }
+
+    /**
+     * {@code kills} rounds of a {@code FileAppender}, then as many of a time-based roll every second, while a thread
+     * of the host lists the log's folder every 5 ms; every acknowledged event once, in order, whole.
+     */
+    private void killRoundsWhileListing(int kills) throws Exception {
         hosts.hostProperties.add("-Dkill.listEveryMillis=5");
         Path log = dir.resolve("app.log");
         Path config = hosts.config(log, "ch.qos.logback.core.FileAppender", true, "");
-        int kills = Integer.getInteger("spool.reliability.logbackListKills", 1);
         LogbackKillRounds rounds = hosts.killRounds(log, config, false, kills);
         LogbackKillEvents events = new LogbackKillEvents();
         verdict(rounds, events, List.of(log), events.read(log), true);
