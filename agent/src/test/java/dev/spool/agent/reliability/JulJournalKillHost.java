@@ -36,6 +36,14 @@ public final class JulJournalKillHost {
     private JulJournalKillHost() {
     }
 
+    /**
+     * Each line's last word, not ASCII, by its ASCII name ({@code -Dkill.jul.word}: a forked JVM's arguments may be
+     * read as ASCII): {@code ja} Japanese, else {@code \u00fc}.
+     */
+    static String word(String name) {
+        return "ja".equals(name) ? "\u65e5\u672c\u8a9e" : "\u00fc";
+    }
+
     public static void main(String[] args) throws Exception {
         Thread guard = new Thread(() -> {
             try {
@@ -73,8 +81,7 @@ public final class JulJournalKillHost {
         log.setUseParentHandlers(false);
         log.addHandler(handler);
         log.setLevel(Level.INFO);
-        // each line's last word, not ASCII: "ja" Japanese (named in ASCII: a forked JVM's arguments may be read as ASCII)
-        String word = "ja".equals(System.getProperty("kill.jul.word")) ? "\u65e5\u672c\u8a9e" : "\u00fc";
+        String word = word(System.getProperty("kill.jul.word"));
         Object started = new Object();
         int[] running = {0};
         for (int t = 0; t < 2; t++) {

@@ -43,7 +43,7 @@ class JulJournalKillIT {
     /** The handler's encoding ({@code -Dkill.jul.encoding} on the host), the files read in it. */
     private java.nio.charset.Charset charset = StandardCharsets.UTF_8;
     /** The last word of every host line (the host's default; a charset's own letters in its case). */
-    private String word = "\u00fc";
+    private String word = JulJournalKillHost.word(null);
 
     @Test
     void shouldKeepEveryAcknowledgedJulLineOnceInOrderAcrossKills() throws Exception {
@@ -80,8 +80,7 @@ class JulJournalKillIT {
      */
     @Test
     void shouldKeepEveryAcknowledgedJulLineAcrossKillsInASingleByteCharset() throws Exception {
-        charset = java.nio.charset.Charset.forName("windows-1252");
-        killRounds(Integer.getInteger("spool.reliability.julCharsetKills", 2), List.of("-Dkill.jul.encoding=windows-1252"), "");
+        killRoundsInCharset("windows-1252", null);
     }
 
     /**
@@ -91,10 +90,7 @@ class JulJournalKillIT {
      */
     @Test
     void shouldKeepEveryAcknowledgedJulLineAcrossKillsInAMultiByteCharset() throws Exception {
-        charset = java.nio.charset.Charset.forName("Shift_JIS");
-        word = "\u65e5\u672c\u8a9e";
-        killRounds(Integer.getInteger("spool.reliability.julCharsetKills", 2),
-                List.of("-Dkill.jul.encoding=Shift_JIS", "-Dkill.jul.word=ja"), "");
+        killRoundsInCharset("Shift_JIS", "ja");
     }
 
     /**
@@ -104,10 +100,21 @@ class JulJournalKillIT {
      */
     @Test
     void shouldKeepEveryAcknowledgedJulLineAcrossKillsInACharsetWithShiftStates() throws Exception {
-        charset = java.nio.charset.Charset.forName("ISO-2022-JP");
-        word = "\u65e5\u672c\u8a9e";
-        killRounds(Integer.getInteger("spool.reliability.julCharsetKills", 2),
-                List.of("-Dkill.jul.encoding=ISO-2022-JP", "-Dkill.jul.word=ja"), "");
+        killRoundsInCharset("ISO-2022-JP", "ja");
+    }
+
+    /**
+     * {@code -Dspool.reliability.julCharsetKills} rounds (default 2) of a handler in {@code charsetName}, its lines
+     * ending in the host's word {@code wordName} (null: its default), the files read in that charset.
+     */
+    private void killRoundsInCharset(String charsetName, String wordName) throws Exception {
+        charset = java.nio.charset.Charset.forName(charsetName);
+        word = JulJournalKillHost.word(wordName);
+        List<String> host = new ArrayList<>(List.of("-Dkill.jul.encoding=" + charsetName));
+        if (wordName != null) {
+            host.add("-Dkill.jul.word=" + wordName);
+        }
+        killRounds(Integer.getInteger("spool.reliability.julCharsetKills", 2), host, "");
     }
 
     /**
