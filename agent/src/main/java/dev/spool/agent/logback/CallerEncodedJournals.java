@@ -127,15 +127,9 @@ final class CallerEncodedJournals {
         }
         for (Map.Entry<Object, Entry> e : snapshot()) {
             Entry j = e.getValue();
-            if (!path.equals(j.file) && !path.equals(j.file.getParent())) {
-                continue;
-            }
-            if (j.lock.isHeldByCurrentThread()) {
-                continue; // the appender's own code looks (a roll): what it sees is what plain Logback's thread sees
-            }
             try {
-                if (!j.lock.tryLock(PUT_AWAY_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-                    continue; // another thread writes the appender now: its journal stays
+                if (!lockToPutAway(path, j.file, j.lock)) {
+                    continue;
                 }
             } catch (InterruptedException x) {
                 Thread.currentThread().interrupt();
@@ -149,6 +143,18 @@ final class CallerEncodedJournals {
                 j.lock.unlock();
             }
         }
+    }
+
+    /**
+     * Whether a put-away for the host's look at {@code path} may go on for the journal of {@code file}, and then
+     * with its appender's {@code lock} held (the caller unlocks): {@code path} is the file or its folder, this
+     * thread does not hold the lock (the appender's own code looks, as a roll: what it sees is what plain Logback's
+     * thread sees), and the lock came within {@link #PUT_AWAY_WAIT_MILLIS} (else another thread writes the
+     * appender now: its journal stays).
+     */
+    static boolean lockToPutAway(Path path, Path file, ReentrantLock lock) throws InterruptedException {
+        return (path.equals(file) || path.equals(file.getParent())) && !lock.isHeldByCurrentThread()
+                && lock.tryLock(PUT_AWAY_WAIT_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     private void retire(Object appender, Entry e) {

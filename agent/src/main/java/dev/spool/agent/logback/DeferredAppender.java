@@ -327,8 +327,7 @@ final class DeferredAppender {
      */
     void putAwayIdle(java.nio.file.Path path) throws InterruptedException {
         LogbackJournalWriter j = journal.now();
-        if (j == null || !path.equals(j.file()) && !path.equals(j.file().getParent()) || writesHere()
-                || !lock.tryLock(CallerEncodedJournals.PUT_AWAY_WAIT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+        if (j == null || writesHere() || !CallerEncodedJournals.lockToPutAway(path, j.file(), lock)) {
             return;
         }
         try {
